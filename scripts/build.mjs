@@ -1,0 +1,25 @@
+// Builds dist/: the hook (one small CJS file, the hot path), the CLI and the library (ESM, with the
+// commands split into chunks loaded on demand), and the library's type declarations.
+import { build } from 'esbuild';
+import { readFileSync, rmSync, chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const define = { __VERSION__: JSON.stringify(pkg.version) };
+const common = { bundle: true, platform: 'node', target: 'node20', define, legalComments: 'none', logLevel: 'warning' };
+
+rmSync('dist', { recursive: true, force: true });
+await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true });
+await build({
+  ...common,
+  entryPoints: { cli: 'src/cli/bin.ts', index: 'src/index.ts' },
+  outdir: 'dist',
+  format: 'esm',
+  splitting: true,
+  chunkNames: '_[name]-[hash]',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+chmodSync('dist/cli.js', 0o755);
+if (!process.argv.includes('--no-types')) {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}

@@ -1,0 +1,5 @@
+import type { Adapter } from '../types.ts';
+import { parseClaude } from './parse.ts';
+import { renderClaude } from './render.ts';
+
+export const claude: Adapter = { name: 'claude', parse: parseClaude, render: renderClaude };

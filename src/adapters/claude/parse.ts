@@ -1,0 +1,63 @@
+import type { Actor, Event } from '../../types.ts';
+import { type Parsed, str } from '../types.ts';
+
+// Claude Code's hook payloads (reference: ../shared/reference/agent-hooks.md §1, measured on 2.1.197).
+// Every field is read defensively: the contract drifted often between versions.
+
+export const SPAWN_TOOLS = new Set(['Agent', 'Task']);
+
+function actor(p: Record<string, unknown>): Actor {
+  // agent_type alone is set on main-agent events of a session started with --agent; only agent_id marks a subagent
+  const id = str(p.agent_id);
+  if (!id) return { id: 'main' };
+  const type = str(p.agent_type);
+  return type ? { id, type } : { id };
+}
+
+export function parseClaude(p: Record<string, unknown>): Parsed | undefined {
+  const hookEvent = str(p.hook_event_name);
+  const session = str(p.session_id);
+  if (!hookEvent || !session) return undefined;
+  const base = { session, agent: actor(p), task: str(p.prompt_id), cwd: str(p.cwd), time: Date.now() };
+  const tool = str(p.tool_name);
+  const call = tool ? { name: tool, input: p.tool_input ?? {}, id: str(p.tool_use_id) } : undefined;
+  let event: Event | undefined;
+  switch (hookEvent) {
+    case 'UserPromptSubmit':
+      event = { ...base, kind: 'prompt', prompt: str(p.prompt) };
+      break;
+    case 'PreToolUse':
+      if (!call) return undefined;
+      if (SPAWN_TOOLS.has(call.name)) {
+        const input = (call.input ?? {}) as Record<string, unknown>;
+        event = { ...base, kind: 'spawn', call, childType: str(input.subagent_type) ?? 'general-purpose' };
+      } else event = { ...base, kind: 'pre-tool', call };
+      break;
+    case 'PostToolUse':
+      if (!call) return undefined;
+      event = { ...base, kind: 'post-tool', call, output: p.tool_response, ok: true };
+      break;
+    case 'PostToolUseFailure':
+      // an interrupt is the person's doing, not a failed attempt of the agent
+      if (!call || p.is_interrupt === true) return undefined;
+      event = { ...base, kind: 'post-tool', call, output: str(p.error) ?? p.error ?? '', ok: false };
+      break;
+    case 'PostToolBatch':
+      event = { ...base, kind: 'batch-end' };
+      break;
+    case 'Stop':
+    case 'SubagentStop':
+      event = { ...base, kind: 'stop', message: str(p.last_assistant_message), stopHookActive: p.stop_hook_active === true };
+      break;
+    case 'SessionStart':
+      event = { ...base, kind: 'session-start' };
+      break;
+    case 'SessionEnd':
+      event = { ...base, kind: 'session-end' };
+      break;
+    default:
+      return undefined;
+  }
+  for (const k of ['task', 'cwd'] as const) if (event[k] === undefined) delete event[k];
+  return { event, hookEvent };
+}

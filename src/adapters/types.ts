@@ -1,0 +1,20 @@
+import type { AgentName, Decision, Event } from '../types.ts';
+
+/** An event read from one agent's hook payload, with the hook event it came from (for rendering). */
+export interface Parsed {
+  event: Event;
+  /** The agent's own name for the hook event (PostToolUse, AfterTool, postToolUse, ...). */
+  hookEvent: string;
+}
+
+export interface Adapter {
+  name: AgentName;
+  /** The Event in a payload, or undefined when the payload is not one stallguard acts on. */
+  parse(payload: Record<string, unknown>, env?: NodeJS.ProcessEnv): Parsed | undefined;
+  /** The agent's response for a decision, as the exact text to print on stdout ('' for none). */
+  render(parsed: Parsed, decision: Decision): string;
+}
+
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.length > 0 ? v : undefined;
+}

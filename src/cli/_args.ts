@@ -1,0 +1,20 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './_errors.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs, with its errors turned into one-line usage errors. */
+export function parse<O extends Options>(command: string, argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    const message = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    throw new UsageError(`${command}: ${message}`);
+  }
+}
+
+export function oneOf<T extends string>(command: string, flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) throw new UsageError(`${command}: --${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
+  return value as T;
+}

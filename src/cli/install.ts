@@ -1,0 +1,98 @@
+import { existsSync, unlinkSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { AgentName } from '../types.ts';
+import { AGENTS } from '../hook/run-hook.ts';
+import { lineDiff, readText, writeTextAtomic } from '../install/files.ts';
+import { hookCommand } from '../install/hook-command.ts';
+import { addRules, removeRules } from '../install/rules-block.ts';
+import type { InstallTarget, Scope } from '../install/target.ts';
+import { TARGETS } from '../install/targets.ts';
+import { loadConfig, stallguardHome } from '../config/load.ts';
+import { RULES_TEXT } from './rules.ts';
+import { oneOf, parse } from './_args.ts';
+import { UsageError } from './_errors.ts';
+
+export const summary = 'register the hook with an agent';
+
+const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope project|user] [--rules] [--dry-run]
+
+Registers stallguard's hook in the agent's settings (default: Claude Code, .claude/settings.json of this
+project; --scope user for ~/.claude/settings.json). Idempotent: running it again updates the command in
+place. Every other setting and comment in the file is kept. --rules also adds the stallguard rule to the
+agent's instruction file (CLAUDE.md / AGENTS.md). --dry-run prints the change and writes nothing.`;
+
+export interface Plan {
+  target: InstallTarget;
+  file: string;
+  before: string;
+  after: string;
+}
+
+export function resolveTarget(command: string, agent: string | undefined): InstallTarget {
+  const name = oneOf<AgentName>(command, 'agent', agent, AGENTS, 'claude');
+  const target = TARGETS[name];
+  if (!target) throw new UsageError(`${command}: --agent ${name} is not supported yet`);
+  return target;
+}
+
+export function show(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+}
+
+export function apply(plans: Plan[], dryRun: boolean): number {
+  let changed = 0;
+  for (const p of plans) {
+    if (p.before === p.after) continue;
+    changed++;
+    if (dryRun) {
+      console.log(`--- ${show(p.file)}${p.before === '' && !existsSync(p.file) ? ' (new file)' : ''}`);
+      console.log(lineDiff(p.before, p.after));
+    } else if (p.after === '' && p.before !== '') unlinkSync(p.file);
+    else writeTextAtomic(p.file, p.after);
+  }
+  return changed;
+}
+
+export function run(argv: string[]): number {
+  const { values } = parse('install', argv, {
+    agent: { type: 'string' },
+    scope: { type: 'string' },
+    rules: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const target = resolveTarget('install', values.agent);
+  const scope = oneOf<Scope>('install', 'scope', values.scope, ['project', 'user'], 'project');
+  const project = process.cwd();
+  const file = target.settingsFile(scope, project, process.env);
+  const before = readText(file) ?? '';
+  const plans: Plan[] = [{ target, file, before, after: target.add(before, file, hookCommand(target.agent)) }];
+  if (values.rules) {
+    const rulesFile = target.rulesFile(scope, project, process.env);
+    const text = readText(rulesFile) ?? '';
+    plans.push({ target, file: rulesFile, before: text, after: addRules(text, RULES_TEXT) });
+  }
+  const dryRun = values['dry-run'] === true;
+  const changed = apply(plans, dryRun);
+  if (dryRun) {
+    if (changed === 0) console.log('stallguard install: nothing to change');
+    return 0;
+  }
+  const mode = loadConfig({ cwd: project }).config.mode;
+  console.log(`stallguard: ${changed === 0 ? 'already registered' : 'registered the hook'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
+  if (values.rules) console.log(`stallguard: the rule is in ${show(target.rulesFile(scope, project, process.env))}.`);
+  console.log(
+    mode === 'enforce'
+      ? 'Mode: enforce. Stalls are nudged, then stopped.'
+      : `Mode: ${mode}. Decisions are recorded in ${stallguardHome()} and nothing in the agent changes. To act on them, set "mode": "enforce" in .stallguard.json or STALLGUARD_MODE=enforce.`,
+  );
+  if (target.manualStep) console.log(target.manualStep);
+  return 0;
+}
+
+export { removeRules };

@@ -1,0 +1,39 @@
+import { readText } from '../install/files.ts';
+import { removeRules } from '../install/rules-block.ts';
+import type { Scope } from '../install/target.ts';
+import { AGENTS } from '../hook/run-hook.ts';
+import { apply, type Plan, resolveTarget, show } from './install.ts';
+import { oneOf, parse } from './_args.ts';
+
+export const summary = 'remove exactly what install added';
+
+export function run(argv: string[]): number {
+  const { values } = parse('uninstall', argv, {
+    agent: { type: 'string' },
+    scope: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    console.log(`usage: stallguard uninstall [--agent ${AGENTS.join('|')}] [--scope project|user] [--dry-run]\n\nRemoves stallguard's hooks and rule block, and nothing else.`);
+    return 0;
+  }
+  const target = resolveTarget('uninstall', values.agent);
+  const scope = oneOf<Scope>('uninstall', 'scope', values.scope, ['project', 'user'], 'project');
+  const project = process.cwd();
+  const plans: Plan[] = [];
+  const file = target.settingsFile(scope, project, process.env);
+  const before = readText(file);
+  if (before !== undefined) {
+    const after = target.remove(before, file);
+    // a settings file install created holds nothing else: remove it rather than leave an empty object
+    plans.push({ target, file, before, after: after.trim() === '{}' && before.trim() !== '{}' ? '' : after });
+  }
+  const rulesFile = target.rulesFile(scope, project, process.env);
+  const rules = readText(rulesFile);
+  if (rules !== undefined) plans.push({ target, file: rulesFile, before: rules, after: removeRules(rules) });
+  const dryRun = values['dry-run'] === true;
+  const changed = apply(plans, dryRun);
+  if (!dryRun) console.log(changed === 0 ? `stallguard: nothing to remove for ${target.label} (${show(file)})` : `stallguard: removed the hook for ${target.label} from ${show(file)}.`);
+  return 0;
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../types.ts';
+
+export const DEFAULT_CONFIG: Config = {
+  mode: 'shadow',
+  window: 25,
+  repeat: 5,
+  cycleRepeats: 5,
+  maxCycle: 5,
+  stopAfterStalls: 2,
+  spawnCap: 10,
+  orchestrators: [],
+  stopAfterRefusals: 2,
+  exemptTools: [],
+  judge: { enabled: true, threshold: 0.5 },
+};

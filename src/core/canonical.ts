@@ -1,0 +1,95 @@
+import { stableJson } from './stable-json.ts';
+
+// Volatile parts are removed so that two runs of the same call compare equal, and kept narrow so that two
+// different calls never do: digits in general are left alone (pagination offsets, line numbers and issue
+// ids are real arguments), only values whose shape says "this changes every time" are replaced.
+
+/** Field names whose values change on every call and carry no meaning for repetition. */
+const VOLATILE_FIELD =
+  /^(timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id|correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?)$/i;
+
+/** Shell tools whose `description` is the model's own comment, not part of the command. */
+const SHELL_TOOLS = new Set(['Bash', 'bash', 'PowerShell', 'Shell', 'run_shell_command', 'exec_command', 'shell']);
+
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g;
+const CLOCK = /\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/g;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const LONG_HEX = /\b[0-9a-f]{24,}\b/gi;
+const REQUEST_ID = /\b(?:req|request|msg|toolu|call|run|trace)_[A-Za-z0-9]{8,}\b/g;
+const TEMP_PATH = /(?:\/private)?\/(?:tmp|var\/tmp|var\/folders\/[^\s/]+\/[^\s/]+\/T)\/[^\s/'"`),;:]+/g;
+const PID = /\b(pid|PID|PGID|process(?: group)?(?: pgid)?|Process Group PGID)([:= #]+)\d+\b/gi;
+const UNIX_EPOCH_MS = /\b1[6-9]\d{11}\b/g;
+const DURATION =
+  /\b\d+(?:\.\d+)?\s?(?:ms|msec|milliseconds?|s|secs?|seconds?|µs|us|ns|m|mins?|minutes?)\b(?!\w)/g;
+const HEX_ADDRESS = /\b0x[0-9a-f]{6,}\b/gi;
+const LOCAL_PORT = /\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):\d{2,5}\b/g;
+
+export interface NormalizeContext {
+  cwd?: string;
+  home?: string;
+}
+
+/** Removes what changes between identical calls: times, ids, temp paths, pids; folds whitespace. */
+export function normalizeText(text: string, ctx: NormalizeContext = {}): string {
+  let t = text.replace(ANSI, '');
+  if (ctx.cwd && ctx.cwd.length > 1) t = t.split(ctx.cwd.endsWith('/') ? ctx.cwd : ctx.cwd + '/').join('./');
+  if (ctx.cwd && ctx.cwd.length > 1) t = t.split(ctx.cwd).join('.');
+  if (ctx.home && ctx.home.length > 1) t = t.split(ctx.home).join('~');
+  return t
+    .replace(ISO_TIME, '<time>')
+    .replace(CLOCK, '<time>')
+    .replace(UUID, '<uuid>')
+    .replace(REQUEST_ID, '<id>')
+    .replace(LONG_HEX, '<hex>')
+    .replace(TEMP_PATH, '<tmp>')
+    .replace(PID, '$1$2<pid>')
+    .replace(UNIX_EPOCH_MS, '<time>')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ?\r?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Output normalisation adds what varies between runs of the same program: durations, addresses, ports. */
+export function normalizeOutputText(text: string, ctx: NormalizeContext = {}): string {
+  return normalizeText(text, ctx)
+    .replace(DURATION, '<dur>')
+    .replace(HEX_ADDRESS, '<addr>')
+    .replace(LOCAL_PORT, '$1:<port>');
+}
+
+function dropVolatile(tool: string, value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => dropVolatile(tool, v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (VOLATILE_FIELD.test(k)) continue;
+    if (depth === 0 && k === 'description' && SHELL_TOOLS.has(tool)) continue;
+    out[k] = dropVolatile(tool, v, depth + 1);
+  }
+  return out;
+}
+
+/** The canonical text of a call's arguments: volatile fields dropped, keys sorted, values normalised. */
+export function canonicalArgs(tool: string, input: unknown, ctx: NormalizeContext = {}): string {
+  return normalizeText(stableJson(dropVolatile(tool, parseMaybeJson(input), 0)), ctx);
+}
+
+/** The canonical text of an outcome. Structured outputs are made stable first. */
+export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): string {
+  const text = typeof output === 'string' ? output : stableJson(dropVolatile('', output, 0));
+  return normalizeOutputText(text, ctx);
+}
+
+/** Some agents send arguments as a JSON string (Copilot's toolArgs, Cursor's MCP input). */
+export function parseMaybeJson(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  const s = input.trim();
+  if (!(s.startsWith('{') || s.startsWith('['))) return input;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return input;
+  }
+}

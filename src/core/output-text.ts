@@ -1,0 +1,23 @@
+import { stableJson } from './stable-json.ts';
+
+/**
+ * The text of a tool's outcome, from whatever shape the agent reports: a string, Claude's
+ * {stdout, stderr}, Gemini's {llmContent, returnDisplay}, content blocks [{type:"text", text}], MCP results.
+ */
+export function outputText(output: unknown): string {
+  if (output === undefined || output === null) return '';
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return output.map(outputText).join('\n');
+  if (typeof output === 'object') {
+    const o = output as Record<string, unknown>;
+    if (typeof o.type === 'string' && o.type === 'text' && typeof o.text === 'string') return o.text;
+    if ('stdout' in o || 'stderr' in o) return [o.stdout, o.stderr].filter((x) => typeof x === 'string' && x).join('\n');
+    if ('llmContent' in o) return outputText(o.llmContent) + (o.error ? '\n' + outputText(o.error) : '');
+    if (Array.isArray(o.content)) return outputText(o.content);
+    if (o.file && typeof o.file === 'object' && typeof (o.file as Record<string, unknown>).content === 'string')
+      return (o.file as Record<string, unknown>).content as string;
+    if (typeof o.output === 'string') return o.output;
+    if (typeof o.result === 'string') return o.result;
+  }
+  return stableJson(output);
+}

@@ -1,0 +1,251 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session, times } from '../../test/support/session.ts';
+
+const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
+
+describe('the stall rule', () => {
+  it('nudges on the fifth identical failing run, naming the call', () => {
+    const s = new Session();
+    s.prompt();
+    const d = times(5, () => s.bash('npm test', FAIL, false));
+    assert.deepEqual(d.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
+    assert.equal(d[4]!.action, 'nudge');
+    assert.match(d[4]!.message!, /`Bash npm test` x5 \(same failure\)/);
+    assert.match(d[4]!.message!, /did not change/);
+    assert.deepEqual(d[4]!.signals.map((x) => x.code), ['REPEAT']);
+  });
+
+  it('stops on the second stall in the task, and keeps the agent stopped', () => {
+    const s = new Session();
+    s.prompt();
+    times(5, () => s.bash('npm test', FAIL, false));
+    const second = times(5, () => s.bash('npm test', FAIL, false));
+    assert.equal(second[4]!.action, 'stop');
+    assert.equal(second[4]!.stopReason, 'stall: `Bash npm test` x5 (same failure), twice in this task');
+    // the window started afresh after the nudge: calls 6-9 were not a stall
+    assert.deepEqual(second.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
+    const batch = s.batch();
+    assert.equal(batch.action, 'stop');
+    assert.equal(batch.repeat, true);
+    const next = s.pre('Read', { file_path: '/home/dev/proj/test.js' });
+    assert.equal(next.action, 'stop');
+  });
+
+  it('treats a changing outcome as progress: polling whose answer changes is not a stall', () => {
+    const s = new Session();
+    s.prompt();
+    const d = times(12, (i) => s.bash('curl -s localhost:8080/status', `{"state":"building","done":${i * 8}}`));
+    assert.deepEqual(s.actions(), []);
+    assert.equal(d.length, 12);
+  });
+
+  it('treats a test whose failures change as progress', () => {
+    const s = new Session();
+    s.prompt();
+    times(6, (i) => s.bash('npm test', `${6 - i} failed, ${i} passed`, false));
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('ignores volatile parts: durations, timestamps, temp paths, pids', () => {
+    const s = new Session();
+    s.prompt();
+    times(5, (i) => s.bash('pytest -q', `FAILED tests/test_a.py::test_x - AssertionError\n1 failed in 0.${i}3s at 2026-11-29T10:0${i}:00Z pid ${4000 + i} /tmp/pytest-${i}/x`, false));
+    assert.deepEqual(s.actions(), ['nudge']);
+  });
+
+  it('ignores the model-written description of a Bash call and the order of arguments', () => {
+    const s = new Session();
+    s.prompt();
+    times(5, (i) => s.call('Bash', i % 2 ? { command: 'npm test', description: `Run tests (${i})` } : { description: 'again', command: 'npm test' }, 'Exit code 1\nsame', false));
+    assert.deepEqual(s.actions(), ['nudge']);
+  });
+
+  it('finds a cycle of two calls repeated five times (edit, test, same failure)', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 5; i++) {
+      s.call('Edit', { file_path: '/home/dev/proj/src/billing.ts', old_string: 'a - b', new_string: 'a + b' }, 'String to replace not found', false);
+      s.bash('npm test', FAIL, false);
+    }
+    assert.deepEqual(s.actions(), ['nudge']);
+    const nudge = s.decisions.find((d) => d.action === 'nudge')!;
+    assert.match(nudge.message!, /`Edit src\/billing\.ts` → `Bash npm test` x5/);
+    assert.equal(nudge.signals[0]!.code, 'CYCLE');
+  });
+
+  it('starts afresh on a new prompt: four repeats, a new prompt, four more is not a stall', () => {
+    const s = new Session();
+    s.prompt();
+    times(4, () => s.bash('npm test', FAIL, false));
+    s.prompt('try again with the new fixture');
+    times(4, () => s.bash('npm test', FAIL, false));
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('counts stalls per task: a stall in each of two tasks only nudges', () => {
+    const s = new Session();
+    s.prompt('one', 'p1');
+    times(5, () => s.bash('npm test', FAIL, false));
+    s.prompt('two', 'p2');
+    times(5, () => s.bash('npm test', FAIL, false));
+    assert.deepEqual(s.actions(), ['nudge', 'nudge']);
+  });
+
+  it('starts a new task when the prompt id changes even if the prompt hook was missed', () => {
+    const s = new Session();
+    s.task = 'p1';
+    times(3, () => s.bash('npm test', FAIL, false));
+    s.task = 'p2';
+    times(3, () => s.bash('npm test', FAIL, false));
+    assert.deepEqual(s.actions(), []);
+    times(2, () => s.bash('npm test', FAIL, false));
+    assert.deepEqual(s.actions(), ['nudge']);
+  });
+
+  it('never counts an exempt tool', () => {
+    const s = new Session({ exemptTools: ['BashOutput'] });
+    s.prompt();
+    times(8, () => s.call('BashOutput', { bash_id: 'b1' }, 'still running'));
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('honours configured thresholds', () => {
+    const s = new Session({ repeat: 3, stopAfterStalls: 1 });
+    s.prompt();
+    times(3, () => s.bash('make', 'error: x', false));
+    assert.deepEqual(s.actions(), ['stop']);
+  });
+});
+
+describe('hard negatives: healthy work is never touched', () => {
+  it('test-driven cycles: edit, the test fails differently, edit, the test passes', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 8; i++) {
+      s.call('Edit', { file_path: '/home/dev/proj/src/a.ts', old_string: `v${i}`, new_string: `v${i + 1}` }, { filePath: '/home/dev/proj/src/a.ts', ok: i });
+      s.bash('npm test', i < 7 ? `${7 - i} failed` : 'all passed', i < 7 ? false : true);
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('the same edit over 20 files', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 20; i++) s.call('Edit', { file_path: `/home/dev/proj/src/m${i}.ts`, old_string: 'oldName', new_string: 'newName' }, { filePath: `/home/dev/proj/src/m${i}.ts` });
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('exploration: reading and searching many different things', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 24; i++) {
+      if (i % 3 === 0) s.call('Grep', { pattern: `symbol${i}`, path: 'src' }, `src/f${i}.ts:3: symbol${i}`);
+      else s.call('Read', { file_path: `/home/dev/proj/src/f${i}.ts` }, `contents of ${i}`);
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('re-reading a file after changing it', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 6; i++) {
+      s.call('Read', { file_path: '/home/dev/proj/src/a.ts' }, `version ${i}`);
+      s.call('Edit', { file_path: '/home/dev/proj/src/a.ts', old_string: `v${i}`, new_string: `v${i + 1}` }, { ok: i });
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('paging through a file with distinct offsets (Roo R7, clearwing #106)', () => {
+    const s = new Session();
+    s.prompt();
+    times(12, (i) => s.call('Read', { file_path: '/home/dev/proj/big.py', offset: i * 200, limit: 200 }, `lines ${i * 200}-${i * 200 + 199}`));
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('an orchestrator spawning under the cap', () => {
+    const s = new Session({ orchestrators: ['planner'] });
+    s.prompt();
+    times(5, (i) => s.call('Agent', { subagent_type: 'planner', description: `part ${i}`, prompt: `do part ${i}` }, `done ${i}`));
+    times(5, (i) => s.call('Agent', { subagent_type: 'general-purpose', description: `sub ${i}`, prompt: `x${i}` }, `done ${i}`, true, { id: 'p1', type: 'planner' }));
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('four repeats, then a new prompt (the person stepped in)', () => {
+    const s = new Session();
+    s.prompt();
+    times(4, () => s.bash('npm test', FAIL, false));
+    s.prompt('I fixed the env, run it again');
+    s.bash('npm test', FAIL, false);
+    assert.deepEqual(s.actions(), []);
+  });
+});
+
+describe('subagents', () => {
+  it('keeps a window per agent, so a looping subagent is nudged and stopped while main is untouched', () => {
+    const s = new Session();
+    s.prompt();
+    const sub = { id: 'a219', type: 'general-purpose' };
+    s.call('Agent', { subagent_type: 'general-purpose', description: 'run tests', prompt: 'run npm test' }, 'started');
+    for (let i = 0; i < 10; i++) {
+      s.bash('npm test', FAIL, false, sub);
+      s.bash(`echo main ${i}`, `main ${i}`); // main agent keeps working in between
+    }
+    const subDecisions = s.decisions.filter((d) => d.action !== 'allow');
+    assert.deepEqual(subDecisions.map((d) => d.action), ['nudge', 'stop']);
+    assert.equal(s.pre('Read', { file_path: '/home/dev/proj/x' }).action, 'allow');
+    assert.equal(s.pre('Bash', { command: 'npm test' }, sub).action, 'stop');
+  });
+});
+
+describe('spawn guard', () => {
+  it('refuses the 11th spawn in a task and tells the agent to do the work itself', () => {
+    const s = new Session();
+    s.prompt();
+    const d = times(11, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` }));
+    assert.deepEqual(d.slice(0, 10).map((x) => x.action), Array(10).fill('allow'));
+    assert.equal(d[10]!.action, 'deny');
+    assert.equal(d[10]!.code, 'SPAWN_REFUSED');
+    assert.match(d[10]!.message!, /spawn 11 .* limit is 10.*yourself/);
+  });
+
+  it('stops on the second refusal, with the tree of spawns', () => {
+    const s = new Session();
+    s.prompt();
+    times(10, (i) => s.pre('Agent', { subagent_type: i < 6 ? 'general-purpose' : 'Explore', description: `d${i}` }));
+    s.pre('Agent', { subagent_type: 'general-purpose' });
+    const d = s.pre('Agent', { subagent_type: 'general-purpose' });
+    assert.equal(d.action, 'stop');
+    assert.equal(d.code, 'SPAWN_STOP');
+    assert.match(d.stopReason!, /main → general-purpose x6, Explore x4/);
+  });
+
+  it('refuses a spawn from a subagent that is not an orchestrator', () => {
+    const s = new Session();
+    s.prompt();
+    const d = s.pre('Task', { subagent_type: 'general-purpose' }, { id: 'a1', type: 'general-purpose' });
+    assert.equal(d.action, 'deny');
+    assert.equal(d.signals[0]!.code, 'SPAWN_DEPTH');
+  });
+
+  it('resets the spawn count with a new prompt, and the cap is configuration', () => {
+    const s = new Session({ spawnCap: 2 });
+    s.prompt();
+    times(2, () => s.pre('Agent', { subagent_type: 'x' }));
+    assert.equal(s.pre('Agent', { subagent_type: 'x' }).action, 'deny');
+    s.prompt('next');
+    assert.equal(s.pre('Agent', { subagent_type: 'x' }).action, 'allow');
+  });
+});
+
+describe('self-protection', () => {
+  it('denies edits of hook settings and stallguard files, allows files beside them', () => {
+    const s = new Session();
+    s.prompt();
+    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: 'a', new_string: 'b' }).action, 'deny');
+    assert.equal(s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' }).action, 'deny');
+    assert.equal(s.pre('Bash', { command: 'rm -rf .claude' }).action, 'deny');
+    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/agents/reviewer.md', old_string: 'a', new_string: 'b' }).action, 'allow');
+    assert.equal(s.pre('Bash', { command: 'cat .claude/settings.json' }).action, 'allow');
+  });
+});

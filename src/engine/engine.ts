@@ -1,0 +1,106 @@
+import type { CallStep, Config, Decision, Observation } from '../types.ts';
+import { ALLOW } from '../types.ts';
+import { findStall } from './find-stall.ts';
+import { nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
+import { checkSpawn, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
+import { type AgentState, freshAgent, initialState, lastN, type State } from './state.ts';
+import { rememberCall } from './memory.ts';
+import { checkStop } from './stop-gate.ts';
+
+// The engine: pure, no I/O. (state, observation, config) -> (state, decision). The hook, replay and the
+// library all run this one function, so a replay of a ledger reproduces the decisions made live. It is
+// blind to the mode: shadow and enforce differ only in whether the caller applies the decision.
+
+export interface Result {
+  state: State;
+  decision: Decision;
+}
+
+function startTask(state: State, id: string | undefined): State {
+  const tasks = state.tasks + 1;
+  const agents: Record<string, AgentState> = {};
+  for (const [aid, a] of Object.entries(state.agents)) agents[aid] = freshAgent(a.type);
+  return { ...state, task: id ?? `t${tasks}`, tasks, agents, spawns: { count: 0, tree: {} } };
+}
+
+function withAgent(state: State, id: string, agent: AgentState): State {
+  return { ...state, agents: { ...state.agents, [id]: agent } };
+}
+
+export function reduce(prev: State, obs: Observation, config: Config): Result {
+  let state = prev;
+  const { step, agent: actor } = obs;
+  // A new user prompt starts a new task: windows, counts and spawns start afresh. Where the agent gives
+  // prompts an id, a main-agent event under a new id is a new task too (its prompt hook may have been missed).
+  if (step.k === 'prompt') return { state: startTask(state, obs.task), decision: ALLOW };
+  if (actor.id === 'main' && obs.task !== undefined && obs.task !== state.task) state = startTask(state, obs.task);
+
+  const known = state.agents[actor.id];
+  const agent: AgentState = !known ? freshAgent(actor.type) : actor.type !== undefined && known.type === undefined ? { ...known, type: actor.type } : known;
+
+  if (agent.stopped && step.k !== 'stop' && step.k !== 'end' && step.k !== 'start') {
+    const decision: Decision = { action: 'stop', code: 'STOPPED', stopReason: agent.stopped.reason, message: stoppedDenyMessage(agent.stopped.reason), signals: [], repeat: true };
+    return { state: withAgent(state, actor.id, agent), decision };
+  }
+
+  switch (step.k) {
+    case 'pre':
+      if (step.guard) {
+        const decision: Decision = {
+          action: 'deny',
+          code: 'SELF_PROTECT',
+          message: `stallguard: this call would change ${step.guard.path}, which holds stallguard's configuration or an agent's hook settings; those are protected while stallguard is enforcing. Leave them to the person.`,
+          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.path }],
+        };
+        return { state: withAgent(state, actor.id, agent), decision };
+      }
+      return { state: withAgent(state, actor.id, agent), decision: ALLOW };
+
+    case 'spawn': {
+      const verdict = checkSpawn(state.spawns, actor, config);
+      if (verdict.allowed) return { state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType) }, actor.id, agent), decision: ALLOW };
+      const refusals = agent.refusals + 1;
+      const totals = { ...state.totals, refusals: state.totals.refusals + 1 };
+      const signals = verdict.signal ? [verdict.signal] : [];
+      if (refusals >= config.stopAfterRefusals) {
+        const reason = `spawn refused twice in this task; spawns: ${describeSpawnTree(state.spawns)}`;
+        const next: AgentState = { ...agent, refusals, stopped: { reason } };
+        return { state: withAgent({ ...state, totals }, actor.id, next), decision: { action: 'stop', code: 'SPAWN_STOP', stopReason: reason, message: verdict.message, signals } };
+      }
+      return { state: withAgent({ ...state, totals }, actor.id, { ...agent, refusals }), decision: { action: 'deny', code: 'SPAWN_REFUSED', message: verdict.message, signals } };
+    }
+
+    case 'call':
+      return observeCall(state, actor.id, agent, step, config);
+
+    case 'stop': {
+      const verdict = checkStop(agent, step, config);
+      return { state: withAgent(state, actor.id, verdict.agent), decision: verdict.decision };
+    }
+
+    default:
+      return { state: withAgent(state, actor.id, agent), decision: ALLOW };
+  }
+}
+
+function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config): Result {
+  const totals = { ...state.totals, calls: state.totals.calls + 1 };
+  if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
+  const memory = rememberCall(prev.memory, step);
+  const agent: AgentState = { ...prev, memory: memory.next, window: lastN([...prev.window, step], config.window) };
+  const stall = findStall(agent, memory.seen, config);
+  if (!stall) return { state: withAgent({ ...state, totals }, id, agent), decision: ALLOW };
+
+  // A stall: the window starts afresh, so the next stall is a new one and not this one seen again.
+  const stalls = agent.stalls + 1;
+  const counted = { ...totals, stalls: totals.stalls + 1 };
+  if (stalls >= config.stopAfterStalls) {
+    const reason = stallStopReason(stall.loop);
+    const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
+    return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals } };
+  }
+  const next: AgentState = { ...agent, window: [], stalls };
+  return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.loop), signals: stall.signals } };
+}
+
+export { initialState };

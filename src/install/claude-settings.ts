@@ -1,0 +1,95 @@
+import { applyEdits, modify, parse as parseJsonc, type ParseError, printParseErrorCode } from 'jsonc-parser';
+
+// Editing .claude/settings.json the way a person would: only the hooks stallguard owns are touched, and
+// every other setting, comment and indentation stays as it was. Our handlers carry a `# stallguard`
+// marker at the end of the command (a shell comment), which is how uninstall finds exactly them.
+
+export const MARKER = '# stallguard';
+
+/** The events the hook needs, and whether each takes a tool matcher. */
+export const CLAUDE_EVENTS: readonly [string, boolean][] = [
+  ['UserPromptSubmit', false],
+  ['PreToolUse', true],
+  ['PostToolUse', true],
+  ['PostToolUseFailure', true],
+  ['PostToolBatch', false],
+  ['Stop', false],
+  ['SubagentStop', false],
+];
+
+export function isOurs(command: unknown): boolean {
+  return typeof command === 'string' && /#\s*stallguard\s*$/.test(command);
+}
+
+type Group = { matcher?: string; hooks?: { command?: unknown }[] };
+
+export class SettingsError extends Error {}
+
+function parseSettings(text: string, file: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  const errors: ParseError[] = [];
+  const value = parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;
+  if (errors.length > 0) {
+    const e = errors[0]!;
+    const line = text.slice(0, e.offset).split('\n').length;
+    throw new SettingsError(`${file} is not valid JSON (${printParseErrorCode(e.error)} at line ${line}); fix it or move it aside, then run install again`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new SettingsError(`${file} must hold a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+
+/** The settings text with every stallguard handler removed, and groups and events left empty by that removed. */
+export function removeHooks(text: string, file: string): string {
+  let out = text;
+  const settings = parseSettings(out, file);
+  const hooks = settings.hooks;
+  if (!hooks || typeof hooks !== 'object') return out;
+  for (const [event, groups] of Object.entries(hooks as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) continue;
+    // walk backwards so that earlier indices stay valid as items are removed
+    for (let g = groups.length - 1; g >= 0; g--) {
+      const group = groups[g] as Group;
+      if (!Array.isArray(group?.hooks)) continue;
+      const ours = group.hooks.map((h, i) => (isOurs(h?.command) ? i : -1)).filter((i) => i >= 0);
+      if (ours.length === 0) continue;
+      if (ours.length === group.hooks.length) out = applyEdits(out, modify(out, ['hooks', event, g], undefined, FORMAT));
+      else for (const i of ours.reverse()) out = applyEdits(out, modify(out, ['hooks', event, g, 'hooks', i], undefined, FORMAT));
+    }
+    const now = (parseSettings(out, file).hooks as Record<string, unknown> | undefined)?.[event];
+    if (Array.isArray(now) && now.length === 0) out = applyEdits(out, modify(out, ['hooks', event], undefined, FORMAT));
+  }
+  const left = parseSettings(out, file).hooks;
+  if (left && typeof left === 'object' && Object.keys(left).length === 0) out = applyEdits(out, modify(out, ['hooks'], undefined, FORMAT));
+  return out;
+}
+
+/** The settings text with stallguard's handlers for `command` registered (replacing any earlier ones). */
+export function addHooks(text: string, file: string, command: string): string {
+  let out = removeHooks(text.trim() === '' ? '{}\n' : text, file);
+  const full = `${command} ${MARKER}`;
+  for (const [event, takesMatcher] of CLAUDE_EVENTS) {
+    const hooks = parseSettings(out, file).hooks as Record<string, unknown> | undefined;
+    const existing = hooks?.[event];
+    const group: Group & { hooks: unknown[] } = { ...(takesMatcher ? { matcher: '*' } : {}), hooks: [{ type: 'command', command: full, timeout: 10 }] };
+    const index = Array.isArray(existing) ? existing.length : undefined;
+    out =
+      index === undefined
+        ? applyEdits(out, modify(out, ['hooks', event], [group], FORMAT))
+        : applyEdits(out, modify(out, ['hooks', event, index], group, { ...FORMAT, isArrayInsertion: true }));
+  }
+  return out;
+}
+
+/** Whether the settings register stallguard for every event it needs. */
+export function installedCommand(text: string, file: string): string | undefined {
+  const hooks = parseSettings(text, file).hooks as Record<string, Group[]> | undefined;
+  let found: string | undefined;
+  for (const [event] of CLAUDE_EVENTS) {
+    const cmd = hooks?.[event]?.flatMap((g) => g.hooks ?? []).find((h) => isOurs(h.command))?.command;
+    if (typeof cmd !== 'string') return undefined;
+    found = cmd;
+  }
+  return found;
+}

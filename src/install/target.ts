@@ -1,0 +1,20 @@
+import type { AgentName } from '../types.ts';
+
+export type Scope = 'project' | 'user';
+
+/** How stallguard is registered with one agent: which file, and how to add or remove its hooks there. */
+export interface InstallTarget {
+  agent: AgentName;
+  label: string;
+  settingsFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string;
+  rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string;
+  events: string[];
+  /** The settings text with stallguard's hooks for `command` (any earlier ones replaced). */
+  add(text: string, file: string, command: string): string;
+  /** The settings text with every stallguard hook removed. */
+  remove(text: string, file: string): string;
+  /** The command stallguard is registered with, if it is registered for every event it needs. */
+  installed(text: string, file: string): string | undefined;
+  /** A step the person has to take by hand, printed after install. */
+  manualStep?: string;
+}

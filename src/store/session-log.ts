@@ -1,0 +1,148 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AgentName, Config, Decision, Observation } from '../types.ts';
+import { reduce } from '../engine/engine.ts';
+import { initialState, isState, type State } from '../engine/state.ts';
+
+// One append-only JSONL file per session is both the state and the ledger. Claude Code runs hooks in
+// parallel, so a read-modify-write of a state file would lose updates; instead every hook process appends
+// its observation with one O_APPEND write (atomic on a local filesystem), then derives the state by
+// folding the observations that precede its own line. The file order is the one true order, every process
+// sees a consistent prefix, and a process killed half-way leaves at worst a torn last line, which readers
+// skip. Checkpoints of the folded state, written every CHECKPOINT_EVERY observations, keep each call's work
+// bounded however long the session runs.
+
+export const CHECKPOINT_EVERY = 24;
+const FIRST_READ = 64 * 1024;
+const MAX_READ = 256 * 1024 * 1024;
+
+export type LogLine =
+  | { t: 'm'; session: string; agent?: AgentName; cwd?: string; time: number }
+  | { t: 'o'; id: string; o: Observation }
+  | { t: 'd'; id: string; d: Decision; mode: string; time?: number }
+  | { t: 'c'; after: string; s: State };
+
+export function newLineId(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+function ensureDir(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+}
+
+/** Appends one line with a single write(2) on an O_APPEND descriptor. */
+export function appendLine(file: string, line: LogLine): void {
+  ensureDir(file);
+  const fd = openSync(file, 'a', 0o600);
+  try {
+    writeSync(fd, JSON.stringify(line) + '\n');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the meta line of a new session file; does nothing when the file already exists. */
+export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' }>): void {
+  ensureDir(file);
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return;
+    throw e;
+  }
+  try {
+    writeSync(fd, JSON.stringify(meta) + '\n');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The last `bytes` of a file as whole lines; `fromStart` when the whole file was read. */
+export function readTail(file: string, bytes: number): { lines: string[]; fromStart: boolean } {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - bytes);
+    const buf = Buffer.alloc(size - start);
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, start + got);
+      if (n === 0) break;
+      got += n;
+    }
+    const lines = buf.subarray(0, got).toString('utf8').split('\n');
+    if (start > 0) lines.shift(); // a partial line
+    return { lines: lines.filter((l) => l.length > 0), fromStart: start === 0 };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function parseLine(text: string): LogLine | undefined {
+  try {
+    const v = JSON.parse(text) as LogLine;
+    return v && typeof v === 'object' && typeof v.t === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Folded {
+  state: State;
+  decision: Decision;
+  /** Observations folded to reach this decision (from the checkpoint used, or from the start). */
+  folded: number;
+}
+
+/**
+ * The state just before the observation `id`, from the nearest usable checkpoint, folded through `id`.
+ * Reads more of the file only when the tail does not reach back far enough.
+ */
+export function foldThrough(file: string, id: string, config: Config): Folded {
+  for (let bytes = FIRST_READ; ; bytes *= 4) {
+    const { lines, fromStart } = readTail(file, bytes);
+    const parsed = lines.map(parseLine);
+    const mine = parsed.findIndex((l) => l?.t === 'o' && l.id === id);
+    if (mine === -1) {
+      if (fromStart || bytes >= MAX_READ) throw new Error(`observation ${id} is not in ${file}`);
+      continue;
+    }
+    const position = new Map<string, number>();
+    parsed.forEach((l, i) => l?.t === 'o' && i <= mine && position.set(l.id, i));
+    let from = -1;
+    let state: State | undefined;
+    for (const l of parsed) {
+      if (l?.t !== 'c') continue;
+      const at = position.get(l.after);
+      if (at !== undefined && at < mine && at > from && isState(l.s)) {
+        from = at;
+        state = l.s;
+      }
+    }
+    if (!state && !fromStart && bytes < MAX_READ) continue;
+    let current = state ?? initialState();
+    let decision: Decision | undefined;
+    let folded = 0;
+    for (let i = from + 1; i <= mine; i++) {
+      const l = parsed[i];
+      if (l?.t !== 'o' || !l.o || typeof l.o !== 'object' || !l.o.step || !l.o.agent) continue;
+      const r = reduce(current, l.o, config);
+      current = r.state;
+      decision = r.decision;
+      folded++;
+    }
+    return { state: current, decision: decision!, folded };
+  }
+}
+
+/** The hook's whole use of the store: record the observation, decide it, checkpoint now and then. */
+export function observeInLog(file: string, obs: Observation, config: Config, meta: Extract<LogLine, { t: 'm' }>): Folded & { id: string } {
+  createSessionFile(file, meta);
+  const id = newLineId();
+  appendLine(file, { t: 'o', id, o: obs });
+  const result = foldThrough(file, id, config);
+  if (result.folded >= CHECKPOINT_EVERY) appendLine(file, { t: 'c', after: id, s: result.state });
+  return { ...result, id };
+}

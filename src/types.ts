@@ -1,0 +1,190 @@
+// The spine of stallguard. Every agent's hook payload becomes an Event; every Event becomes a compact,
+// storable Step; the engine folds Steps into State and answers each with a Decision, which an adapter
+// renders in the agent's own dialect. Read this file and you know the system.
+
+// ----- Events: what an adapter reads from an agent -----
+
+export type AgentName = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot';
+
+/** Who made a call: the main agent (`id: "main"`) or a subagent with the agent's own id and type. */
+export interface Actor {
+  id: string;
+  type?: string;
+}
+
+export interface ToolCall {
+  name: string;
+  input: unknown;
+  id?: string;
+}
+
+interface EventBase {
+  session: string;
+  agent: Actor;
+  /** The agent's own id for the current user prompt, where it has one (Claude Code's prompt_id). */
+  task?: string;
+  cwd?: string;
+  /** Milliseconds since the epoch. */
+  time?: number;
+}
+
+export type Event =
+  | (EventBase & { kind: 'session-start' })
+  | (EventBase & { kind: 'session-end' })
+  | (EventBase & { kind: 'prompt'; prompt?: string })
+  | (EventBase & { kind: 'pre-tool'; call: ToolCall })
+  /** A request to start a subagent (Claude's Agent/Task tool, Gemini's invoke_agent, ...). */
+  | (EventBase & { kind: 'spawn'; call: ToolCall; childType?: string })
+  | (EventBase & {
+      kind: 'post-tool';
+      call: ToolCall;
+      output: unknown;
+      /** false on a known failure, true on known success, null where the agent does not say. */
+      ok: boolean | null;
+      /** Working-tree fingerprint, attached at the edge only when a signal needs one. */
+      tree?: string;
+    })
+  /** The end of a batch of parallel calls (Claude's PostToolBatch): a place where a stop can be delivered. */
+  | (EventBase & { kind: 'batch-end' })
+  | (EventBase & { kind: 'stop'; message?: string; stopHookActive?: boolean });
+
+export type EventKind = Event['kind'];
+
+// ----- Steps: the compact, storable form of an event (no raw outputs, no file contents) -----
+
+export type ToolClass = 'read' | 'search' | 'edit' | 'exec' | 'test' | 'spawn' | 'other';
+
+/** One observed tool call, reduced to keys and digests. This is what the ledger holds. */
+export interface CallStep {
+  k: 'call';
+  tool: string;
+  cls: ToolClass;
+  /** Digest of the tool name and canonical arguments. */
+  key: string;
+  /** Digest of the normalised outcome. */
+  out: string;
+  ok: boolean | null;
+  /** Short human form, secrets redacted: `Bash npm test`, `Edit src/billing.ts`. */
+  short: string;
+  /** Digest of the normalised failure signature, when the call failed. */
+  fail?: string;
+  /** Digest of what the call is about (file path, search root), for re-read and edit signals. */
+  target?: string;
+  /** Digest of the file region a read covered (path + range), when it is a read. */
+  region?: string;
+  /** MinHash signature of the canonical arguments, for near-duplicate detection without raw text. */
+  sim?: number[];
+  /** Digest of the change an edit makes, for the same edit rejected again and edit/revert signals. */
+  change?: string;
+  /** Whether the outcome is empty ("No matches found", no output). */
+  empty?: boolean;
+  tree?: string;
+}
+
+export type Step =
+  | CallStep
+  | { k: 'pre'; tool: string; key: string; short: string; guard?: GuardHit }
+  | { k: 'spawn'; childType: string; short: string }
+  | { k: 'prompt' }
+  | { k: 'batch' }
+  | { k: 'stop'; text?: string; active?: boolean; verified?: boolean }
+  | { k: 'start' }
+  | { k: 'end' };
+
+/** A Step as the engine receives it: with who made it, in which task, and when. */
+export interface Observation {
+  step: Step;
+  agent: Actor;
+  task?: string;
+  time?: number;
+}
+
+/** What a pre-tool check found that is not about stalls: a write to stallguard's own files or to hook settings. */
+export interface GuardHit {
+  code: 'SELF_PROTECT';
+  path: string;
+}
+
+// ----- Decisions -----
+
+export type Action = 'allow' | 'nudge' | 'deny' | 'stop';
+
+export type SignalCode =
+  | 'REPEAT' // the same call with the same outcome, N times in a row
+  | 'CYCLE' // a cycle of 2-5 calls repeated
+  | 'NEAR_DUPLICATE'
+  | 'SAME_FAILURE'
+  | 'NO_TREE_CHANGE'
+  | 'TREE_OSCILLATION'
+  | 'REREAD'
+  | 'EDIT_REJECTED'
+  | 'MALFORMED'
+  | 'REPEATED_TEXT'
+  | 'UNVERIFIED_STOP'
+  | 'SPAWN_DEPTH'
+  | 'SPAWN_CAP'
+  | 'SELF_PROTECT'
+  | 'JUDGE';
+
+export interface SignalHit {
+  code: SignalCode;
+  /** The signal's strength: a count of repeats, a score, a similarity. */
+  value: number;
+  detail?: string;
+}
+
+export type DecisionCode =
+  | 'STALL' // first stall in the task: nudge
+  | 'STALL_AGAIN' // second stall in the task: stop
+  | 'STOPPED' // the agent was already stopped in this task: keep it stopped
+  | 'SPAWN_REFUSED'
+  | 'SPAWN_STOP'
+  | 'SELF_PROTECT'
+  | 'VERIFY_FIRST';
+
+export interface Decision {
+  action: Action;
+  code?: DecisionCode;
+  /** Text for the agent's context (nudge) or the reason of a deny. */
+  message?: string;
+  /** Text for the person, when the agent is stopped. */
+  stopReason?: string;
+  signals: SignalHit[];
+  /** True when this repeats a stop already issued in this task (the backstop), not a new detection. */
+  repeat?: boolean;
+}
+
+export const ALLOW: Decision = Object.freeze({ action: 'allow', signals: [] }) as Decision;
+
+// ----- Configuration -----
+
+export type Mode = 'shadow' | 'enforce' | 'off';
+
+export interface Config {
+  mode: Mode;
+  /** Calls kept per agent and task. */
+  window: number;
+  /** Identical calls (same call, same outcome) in a row that make a stall. */
+  repeat: number;
+  /** How many times a cycle of 2..maxCycle calls must repeat to make a stall. */
+  cycleRepeats: number;
+  maxCycle: number;
+  /** Stalls in one task before the agent is stopped (the first ones nudge). */
+  stopAfterStalls: number;
+  /** Spawns allowed per task; the next one is refused. */
+  spawnCap: number;
+  /** Subagent types that may spawn subagents of their own. */
+  orchestrators: string[];
+  /** Refusals in one task before the agent is stopped. */
+  stopAfterRefusals: number;
+  /** Tools never counted toward a stall (exact names). */
+  exemptTools: string[];
+  judge: JudgeConfig;
+}
+
+export interface JudgeConfig {
+  /** Use the fitted model beside the deterministic floors. */
+  enabled: boolean;
+  /** Stuck score at or above which a stall is declared. */
+  threshold: number;
+}

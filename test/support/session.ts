@@ -1,0 +1,67 @@
+import type { Actor, Config, Decision, Event } from '../../src/types.ts';
+import { DEFAULT_CONFIG } from '../../src/config/defaults.ts';
+import { reduce } from '../../src/engine/engine.ts';
+import { initialState, type State } from '../../src/engine/state.ts';
+import { observation } from '../../src/core/step.ts';
+
+/** A scripted session for engine tests: feed it events in the words of a transcript, read the decisions. */
+export class Session {
+  state: State = initialState();
+  readonly decisions: Decision[] = [];
+  readonly config: Config;
+  private seq = 0;
+  /** The prompt id the agent puts on every event, if it has one. */
+  task?: string;
+
+  constructor(config: Partial<Config> = {}, private readonly cwd = '/home/dev/proj') {
+    this.config = { ...DEFAULT_CONFIG, ...config };
+  }
+
+  private feed(event: Event): Decision {
+    const r = reduce(this.state, observation(event, { cwd: this.cwd, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' }), this.config);
+    this.state = r.state;
+    this.decisions.push(r.decision);
+    return r.decision;
+  }
+
+  private base(agent: Actor) {
+    return { session: 's1', agent, cwd: this.cwd, time: 1_700_000_000_000 + this.seq++, ...(this.task ? { task: this.task } : {}) };
+  }
+
+  prompt(text = 'fix the tests', task?: string): Decision {
+    return this.feed({ ...this.base({ id: 'main' }), kind: 'prompt', prompt: text, ...(task ? { task } : {}) });
+  }
+
+  /** A tool call and its result: pre-tool (or spawn) then post-tool. Returns the post-tool decision. */
+  call(name: string, input: Record<string, unknown>, output: unknown = '', ok: boolean | null = true, agent: Actor = { id: 'main' }): Decision {
+    this.pre(name, input, agent);
+    return this.feed({ ...this.base(agent), kind: 'post-tool', call: { name, input }, output, ok });
+  }
+
+  pre(name: string, input: Record<string, unknown>, agent: Actor = { id: 'main' }): Decision {
+    if (name === 'Agent' || name === 'Task') return this.feed({ ...this.base(agent), kind: 'spawn', call: { name, input }, childType: String(input.subagent_type ?? 'general-purpose') });
+    return this.feed({ ...this.base(agent), kind: 'pre-tool', call: { name, input } });
+  }
+
+  bash(command: string, output: string, ok: boolean | null = true, agent?: Actor): Decision {
+    return this.call('Bash', { command }, ok === false ? `Exit code 1\n${output}` : { stdout: output, stderr: '' }, ok, agent);
+  }
+
+  batch(agent: Actor = { id: 'main' }): Decision {
+    return this.feed({ ...this.base(agent), kind: 'batch-end' });
+  }
+
+  stop(message = 'Done.', agent: Actor = { id: 'main' }, active = false): Decision {
+    return this.feed({ ...this.base(agent), kind: 'stop', message, stopHookActive: active });
+  }
+
+  /** The actions taken, in order, leaving out allows. */
+  actions(): string[] {
+    return this.decisions.filter((d) => d.action !== 'allow').map((d) => d.action);
+  }
+}
+
+/** Runs `n` times and collects the results. */
+export function times<T>(n: number, f: (i: number) => T): T[] {
+  return Array.from({ length: n }, (_, i) => f(i));
+}
