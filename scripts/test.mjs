@@ -1,6 +1,6 @@
 // Runs every *.test.ts under src/ and test/ with node's test runner (through tsx, since Node 20 cannot
 // strip types), then prints the plain `N passed, N failed` line. Extra arguments select files by substring.
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -13,8 +13,11 @@ function find(dir, out = []) {
   return out;
 }
 
-const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const files = ['src', 'test'].flatMap((d) => find(d)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+// --unit: everything but the end-to-end tests with real agent CLIs; --e2e: only those.
+const args = process.argv.slice(2);
+const filters = args.filter((a) => !a.startsWith('-'));
+const dirs = args.includes('--e2e') ? ['e2e'] : args.includes('--unit') ? ['src', 'test'] : ['src', 'test', 'e2e'];
+const files = dirs.filter((d) => existsSync(d)).flatMap((d) => find(d)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
 const env = { ...process.env };
 // On Node 20 this variable triples the start-up of every node process the tests spawn (../shared/reference/ecosystem.md).
 delete env.NODE_EXTRA_CA_CERTS;
