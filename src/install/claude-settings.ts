@@ -65,19 +65,30 @@ export function removeHooks(text: string, file: string): string {
   return out;
 }
 
-/** The settings text with stallguard's handlers for `command` registered (replacing any earlier ones). */
+/**
+ * The settings text with stallguard's handlers for `command` registered. Handlers already there are
+ * updated in place (so a second install changes nothing), missing ones are added at the start of their
+ * event's list, where they cannot take a neighbour's trailing comment with them on uninstall.
+ */
 export function addHooks(text: string, file: string, command: string): string {
-  let out = removeHooks(text.trim() === '' ? '{}\n' : text, file);
+  let out = text.trim() === '' ? '{}\n' : text;
   const full = `${command} ${MARKER}`;
   for (const [event, takesMatcher] of CLAUDE_EVENTS) {
-    const hooks = parseSettings(out, file).hooks as Record<string, unknown> | undefined;
-    const existing = hooks?.[event];
-    const group: Group & { hooks: unknown[] } = { ...(takesMatcher ? { matcher: '*' } : {}), hooks: [{ type: 'command', command: full, timeout: 10 }] };
-    const index = Array.isArray(existing) ? existing.length : undefined;
-    out =
-      index === undefined
-        ? applyEdits(out, modify(out, ['hooks', event], [group], FORMAT))
-        : applyEdits(out, modify(out, ['hooks', event, index], group, { ...FORMAT, isArrayInsertion: true }));
+    const groups = (parseSettings(out, file).hooks as Record<string, unknown> | undefined)?.[event];
+    const found: [number, number][] = [];
+    if (Array.isArray(groups))
+      groups.forEach((g: Group, gi) => (Array.isArray(g?.hooks) ? g.hooks : []).forEach((h, hi) => isOurs(h?.command) && found.push([gi, hi])));
+    if (found.length > 0) {
+      for (const [gi, hi] of found) {
+        const current = (groups as Group[])[gi]!.hooks![hi]!.command;
+        if (current !== full) out = applyEdits(out, modify(out, ['hooks', event, gi, 'hooks', hi, 'command'], full, FORMAT));
+      }
+      continue;
+    }
+    const group = { ...(takesMatcher ? { matcher: '*' } : {}), hooks: [{ type: 'command', command: full, timeout: 10 }] };
+    out = Array.isArray(groups)
+      ? applyEdits(out, modify(out, ['hooks', event, 0], group, { ...FORMAT, isArrayInsertion: true }))
+      : applyEdits(out, modify(out, ['hooks', event], [group], FORMAT));
   }
   return out;
 }
