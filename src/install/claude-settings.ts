@@ -1,4 +1,4 @@
-import { applyEdits, modify, parse as parseJsonc, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, type Node, parse as parseJsonc, parseTree, type ParseError, printParseErrorCode } from 'jsonc-parser';
 
 // Editing .claude/settings.json the way a person would: only the hooks stallguard owns are touched, and
 // every other setting, comment and indentation stays as it was. Our handlers carry a `# stallguard`
@@ -40,28 +40,49 @@ function parseSettings(text: string, file: string): Record<string, unknown> {
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
+/**
+ * Cuts one element out of an array or one property out of an object, with exactly the separator that
+ * joined it to its neighbours, so that nothing around it is reformatted.
+ */
+function cut(text: string, node: Node): string {
+  const siblings = node.parent?.children ?? [];
+  const i = siblings.indexOf(node);
+  const next = siblings[i + 1];
+  const prev = siblings[i - 1];
+  if (next) return text.slice(0, node.offset) + text.slice(next.offset);
+  if (prev) return text.slice(0, prev.offset + prev.length) + text.slice(node.offset + node.length);
+  // the only child: keep the container's own whitespace
+  return text.slice(0, node.offset).replace(/\s*$/, '') + text.slice(node.offset + node.length).replace(/^\s*/, '');
+}
+
+function at(text: string, path: (string | number)[]): Node | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const node = root && findNodeAtLocation(root, path);
+  // a property's value node sits under its property node; cut the property, key included
+  return node?.parent?.type === 'property' ? node.parent : node;
+}
+
 /** The settings text with every stallguard handler removed, and groups and events left empty by that removed. */
 export function removeHooks(text: string, file: string): string {
   let out = text;
-  const settings = parseSettings(out, file);
-  const hooks = settings.hooks;
+  const hooks = parseSettings(out, file).hooks;
   if (!hooks || typeof hooks !== 'object') return out;
   for (const [event, groups] of Object.entries(hooks as Record<string, unknown>)) {
     if (!Array.isArray(groups)) continue;
-    // walk backwards so that earlier indices stay valid as items are removed
+    // backwards, so that earlier indices stay valid as items go
     for (let g = groups.length - 1; g >= 0; g--) {
       const group = groups[g] as Group;
       if (!Array.isArray(group?.hooks)) continue;
       const ours = group.hooks.map((h, i) => (isOurs(h?.command) ? i : -1)).filter((i) => i >= 0);
       if (ours.length === 0) continue;
-      if (ours.length === group.hooks.length) out = applyEdits(out, modify(out, ['hooks', event, g], undefined, FORMAT));
-      else for (const i of ours.reverse()) out = applyEdits(out, modify(out, ['hooks', event, g, 'hooks', i], undefined, FORMAT));
+      if (ours.length === group.hooks.length) out = cut(out, at(out, ['hooks', event, g])!);
+      else for (const i of ours.reverse()) out = cut(out, at(out, ['hooks', event, g, 'hooks', i])!);
     }
     const now = (parseSettings(out, file).hooks as Record<string, unknown> | undefined)?.[event];
-    if (Array.isArray(now) && now.length === 0) out = applyEdits(out, modify(out, ['hooks', event], undefined, FORMAT));
+    if (Array.isArray(now) && now.length === 0) out = cut(out, at(out, ['hooks', event])!);
   }
   const left = parseSettings(out, file).hooks;
-  if (left && typeof left === 'object' && Object.keys(left).length === 0) out = applyEdits(out, modify(out, ['hooks'], undefined, FORMAT));
+  if (left && typeof left === 'object' && Object.keys(left).length === 0) out = cut(out, at(out, ['hooks'])!);
   return out;
 }
 
