@@ -47,6 +47,8 @@ export interface ClaudeRun {
   requests: MessagesRequest[];
   stream: StreamEvent[];
   result: ResultEvent;
+  /** The project's .claude/settings.json as `stallguard install` left it, before the session. */
+  installedSettings: string;
   /** The stallguard session file of this session. */
   ledger: LedgerLine[];
   hookErrors: string;
@@ -70,6 +72,7 @@ export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
   client ??= ensureClaudeCode();
   const scratch = makeScratch(scenario.name, scenario.mode);
   stallguard(scratch, ['install']);
+  const installedSettings = readFileSync(join(scratch.project, '.claude', 'settings.json'), 'utf8');
   const script = mapStrings(scenario.script, (s) => s.replaceAll(PROJ, scratch.project));
   const server = await startFakeAnthropic(script, scratch.requestsLog);
   const env = scratchEnv(scratch, {
@@ -110,7 +113,7 @@ export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages') && !r.path.includes('count_tokens'))
     .map((r) => r.body as MessagesRequest);
-  return { client, scratch, sessionId, script, requests, stream, result, ledger: readLedger(scratch).get(sessionId) ?? [], hookErrors: hookErrors(scratch), ms: run.ms };
+  return { client, scratch, sessionId, script, requests, installedSettings, stream, result, ledger: readLedger(scratch).get(sessionId) ?? [], hookErrors: hookErrors(scratch), ms: run.ms };
 }
 
 /**
@@ -150,11 +153,7 @@ export function hookOutputs(run: ClaudeRun): { hook: string; output: Record<stri
     .map((e) => ({ hook: String(e.hook_name), output: JSON.parse(String(e.stdout)) as Record<string, unknown> }));
 }
 
-/** The project's settings file as the agent would edit it. */
-export function settingsFile(run: ClaudeRun): string {
-  return join(run.scratch.project, '.claude', 'settings.json');
-}
-
+/** The project's .claude/settings.json now. */
 export function readSettings(run: ClaudeRun): string {
-  return readFileSync(settingsFile(run), 'utf8');
+  return readFileSync(join(run.scratch.project, '.claude', 'settings.json'), 'utf8');
 }
