@@ -35,6 +35,13 @@ export const SPAWN_STORM: ModelScript = {
   sub: [[{ text: 'SUB-RESULT: module checked.' }]],
 };
 
+/** The main agent delegates 12 tasks in one turn: Claude Code runs their hooks concurrently. */
+export const PARALLEL_SPAWN_STORM: ModelScript = {
+  subMarker: SUB_MARKER,
+  main: [Array.from({ length: 12 }, (_, i) => spawn(i + 1)[0]!), [{ text: 'Summary of the modules.' }]],
+  sub: [[{ text: 'SUB-RESULT: module checked.' }]],
+};
+
 /** A subagent runs the same failing `npm test` 15 times; the main agent then reads a file and finishes. */
 export const LOOPING_SUBAGENT: ModelScript = {
   subMarker: SUB_MARKER,
