@@ -16,7 +16,7 @@ export interface ToolResult {
   id: string;
   text: string;
   isError: boolean;
-  /** Hook text delivered beside this result, in the same user message. */
+  /** Hook text delivered beside this result, in the same user message (the last result of a message, when it holds several). */
   reminders: Reminder[];
 }
 

@@ -68,7 +68,8 @@ export function ensureClaudeCode(env: NodeJS.ProcessEnv = process.env): ClaudeCo
     });
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
-    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(-3).join(' ');
+    // npm's first error lines name the cause (code, failed request); the last ones point at its debug log
+    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(0, 2).join(' ');
     throw new Error(`could not install ${PACKAGE}@${CLAUDE_CODE_VERSION} into ${dir}: ${stderr || (e as Error).message}`);
   }
   try {
