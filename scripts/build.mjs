@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const define = { __VERSION__: JSON.stringify(pkg.version) };
-const common = { bundle: true, platform: 'node', target: 'node20', define, legalComments: 'none', logLevel: 'warning' };
+// mainFields: prefer a package's ESM build; jsonc-parser's "main" is a UMD file whose require() calls
+// esbuild cannot follow, which left `stallguard install` failing with "Cannot find module './impl/format'".
+const common = { bundle: true, platform: 'node', target: 'node20', mainFields: ['module', 'main'], define, legalComments: 'none', logLevel: 'warning' };
 
 rmSync('dist', { recursive: true, force: true });
 await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true });
