@@ -35,6 +35,8 @@ test(`${label}: a looping npm test is nudged, goes on, then is stopped`, { timeo
     const decisions = ledgerDecisions(run.ledger);
     assert.deepEqual(decisions.map((d) => [d.code, d.mode, d.afterCalls]), [
       ['STALL', 'enforce', 5],
+      // the very next call repeated the flagged loop: denied, so it never ran
+      ['REPEAT_DENIED', 'enforce', 5],
       ['STALL_AGAIN', 'enforce', 10],
     ]);
   });

@@ -19,7 +19,7 @@ test(`${label}: a looping subagent is nudged and stopped, and the main agent car
     const sub = toolResults(longest(requestsOf(run, 'sub'))!);
     const nudged = sub.flatMap((r, i) => r.reminders.map((m) => ({ at: i + 1, ...m })));
     assert.deepEqual(nudged.map((n) => [n.at, n.label]), [[5, 'PostToolUseFailure:Bash']]);
-    assert.match(nudged[0]!.text, /^stallguard: the same call ran 5 times/);
+    assert.match(nudged[0]!.text, /^stallguard: the same call ran 5 times and the result did not change: `Bash npm test` x5/);
     assert.ok(sub.length > 5);
     assert.ok(subCalls.length <= 11, `subagent stopped after ${subCalls.length} calls`);
     assert.ok(hookOutputs(run).some((h) => h.output.continue === false && (h.hook === 'PostToolBatch' || h.hook.startsWith('PreToolUse'))));
@@ -36,6 +36,7 @@ test(`${label}: a looping subagent is nudged and stopped, and the main agent car
     const decisions = ledgerDecisions(run.ledger);
     assert.deepEqual(decisions.map((d) => [d.code, d.agent.type, d.afterCalls]), [
       ['STALL', 'general-purpose', 5],
+      ['REPEAT_DENIED', 'general-purpose', 5],
       ['STALL_AGAIN', 'general-purpose', 10],
     ]);
     assert.ok(decisions.every((d) => d.agent.id !== 'main'));

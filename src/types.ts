@@ -142,6 +142,7 @@ export interface SignalHit {
 export type DecisionCode =
   | 'STALL' // first stall in the task: nudge
   | 'STALL_AGAIN' // second stall in the task: stop
+  | 'REPEAT_DENIED' // the call right after a nudge repeated the flagged loop
   | 'STOPPED' // the agent was already stopped in this task: keep it stopped
   | 'SPAWN_REFUSED'
   | 'SPAWN_STOP'

@@ -58,7 +58,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       }
       // only the very next call is checked against the loop just flagged
       if (denyNext?.keys.includes(step.key)) {
-        return { state: withAgent(state, actor.id, rest), decision: { action: 'deny', code: 'STALL', message: denyNext.message, signals: [] } };
+        return { state: withAgent(state, actor.id, rest), decision: { action: 'deny', code: 'REPEAT_DENIED', message: denyNext.message, signals: [] } };
       }
       return { state: withAgent(state, actor.id, denyNext ? rest : agent), decision: ALLOW };
     }
