@@ -86,7 +86,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       return { state: withAgent(state, actor.id, agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent), decision: ALLOW };
 
     case 'stop': {
-      const verdict = checkStop(agent, step, config);
+      const verdict = checkStop(agent, step, config, actor.id === 'main');
       return { state: withAgent(state, actor.id, verdict.agent), decision: verdict.decision };
     }
 
@@ -100,6 +100,9 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
   if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
   const { next: memory, entry } = rememberCall(prev.memory, step);
   const agent: AgentState = { ...prev, memory, window: lastN([...prev.window, entry], config.window) };
+  // for the verify gate: code edits since the last verification run
+  if (step.cls === 'test') agent.unverifiedEdits = 0;
+  else if (step.cls === 'edit' && step.ok !== false && !step.doc) agent.unverifiedEdits = (prev.unverifiedEdits ?? 0) + 1;
   const stall = findStall(agent.window, config, model);
   if (!stall) return { state: withAgent({ ...state, totals }, id, agent), decision: ALLOW };
   return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);

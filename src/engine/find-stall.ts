@@ -31,10 +31,13 @@ function hits(signals: readonly SignalResult[], score: number | undefined): Sign
 export function findStall(window: readonly Entry[], config: Config, model: JudgeModel = SHIPPED_MODEL): Stall | undefined {
   const signals = readSignals(window, config.maxCycle);
   if (signals.length === 0) return undefined;
-  const floor = signals.find((s) => (s.code === 'REPEAT' && s.value >= config.repeat) || (s.code === 'CYCLE' && s.value >= config.cycleRepeats));
-  // spawns have their own guard (a cap and a depth rule): an orchestrator fanning out similar subagents is
-  // healthy work the judge's near-duplicate signals would misread
-  const judged = config.judge.enabled && window.at(-1)?.cls !== 'spawn' ? scoreSignals(signals, model) : undefined;
+  const cls = window.at(-1)?.cls;
+  // waiting on something that runs elsewhere gets far more room than a retry
+  const repeat = cls === 'poll' ? config.pollRepeat : config.repeat;
+  const floor = signals.find((s) => (s.code === 'REPEAT' && s.value >= repeat) || (s.code === 'CYCLE' && s.value >= config.cycleRepeats));
+  // The judge does not look at polls, nor at spawns, which have their own guard (a cap and a depth rule):
+  // an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
+  const judged = config.judge.enabled && cls !== 'spawn' && cls !== 'poll' ? scoreSignals(signals, model) : undefined;
   if (floor) return { lead: floor, signals: hits(signals, judged?.score), strength: 1 };
   if (!judged || judged.score < config.judge.threshold) return undefined;
   // exact repeats and cycles name the loop most concretely; otherwise the judge's strongest signal does
