@@ -283,7 +283,7 @@ describe('the judge: loops the floor does not see', () => {
     for (const hit of nudge.signals) assert.equal(typeof hit.value, 'number');
     assert.deepEqual(
       nudge.signals.map((x) => x.code).sort(),
-      ['JUDGE', 'NEAR_DUPLICATE', 'NO_TREE_CHANGE', 'REPEAT', 'SAME_FAILURE'],
+      ['FAILING_RETRY', 'JUDGE', 'NEAR_DUPLICATE', 'NO_TREE_CHANGE', 'REPEAT', 'SAME_FAILURE'],
     );
   });
 
