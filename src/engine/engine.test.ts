@@ -14,6 +14,7 @@ describe('the stall rule', () => {
     assert.match(d[4]!.message!, /`Bash npm test` x5 \(same failure\)/);
     assert.match(d[4]!.message!, /did not change/);
     assert.deepEqual(d[4]!.signals.map((x) => x.code), ['REPEAT']);
+    assert.equal(d[4]!.span, 5, 'the loop covers the five runs');
   });
 
   it('stops on the second stall in the task, and keeps the agent stopped', () => {
@@ -72,6 +73,7 @@ describe('the stall rule', () => {
     const nudge = s.decisions.find((d) => d.action === 'nudge')!;
     assert.match(nudge.message!, /`Edit src\/billing\.ts` → `Bash npm test` x5/);
     assert.equal(nudge.signals[0]!.code, 'CYCLE');
+    assert.equal(nudge.span, 10, 'five rounds of two calls');
   });
 
   it('starts afresh on a new prompt: four repeats, a new prompt, four more is not a stall', () => {

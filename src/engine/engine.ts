@@ -93,14 +93,15 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
 
   // A stall: the window starts afresh, so the next stall is a new one and not this one seen again.
   const stalls = agent.stalls + 1;
+  const span = stall.loop.calls.length * stall.loop.times;
   const counted = { ...totals, stalls: totals.stalls + 1 };
   if (stalls >= config.stopAfterStalls) {
     const reason = stallStopReason(stall.loop);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
-    return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals } };
+    return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals, span } };
   }
   const next: AgentState = { ...agent, window: [], stalls };
-  return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.loop), signals: stall.signals } };
+  return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.loop), signals: stall.signals, span } };
 }
 
 export { initialState };
