@@ -1,6 +1,6 @@
 import type { Actor } from '../types.ts';
 import { ClaudeMessageReader } from './claude-messages.ts';
-import { claudeUsage, hasToolUse } from './claude-usage.ts';
+import { claudeUsage, hasToolUse, UsageCoalescer } from './claude-usage.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
 
 // `claude -p --output-format stream-json --verbose`: one JSON object per line. Messages from inside a
@@ -9,6 +9,7 @@ import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } f
 
 export function* claudeStreamJsonEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
   const reader = new ClaudeMessageReader(session);
+  const usage = sink.usage ? new UsageCoalescer(sink.usage) : undefined;
   let cwd: string | undefined;
   for (const line of lines) {
     const o = parseJsonLine(line, stats);
@@ -23,12 +24,13 @@ export function* claudeStreamJsonEvents(lines: Iterable<string>, session: string
       stats.skipped++;
       continue;
     }
-    if (o.type === 'assistant' && sink.usage) {
-      const usage = claudeUsage(o, message, hasToolUse(message.content) ? reader.nextStep : undefined);
-      if (usage) sink.usage(usage);
+    if (o.type === 'assistant' && usage) {
+      const record = claudeUsage(o, message, hasToolUse(message.content) ? reader.nextStep : undefined);
+      if (record) usage.push(record);
     }
     const parent = typeof o.parent_tool_use_id === 'string' ? o.parent_tool_use_id : undefined;
     const agent: Actor = parent ? { id: parent, type: reader.typeOfSpawn(parent) ?? 'subagent' } : { id: 'main' };
     yield* reader.events({ role: o.type, content: message.content, agent, toolUseResult: o.tool_use_result, ...(cwd ? { cwd } : {}) });
   }
+  usage?.flush();
 }

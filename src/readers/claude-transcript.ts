@@ -1,6 +1,6 @@
 import type { Actor } from '../types.ts';
 import { ClaudeMessageReader, isTypedPrompt } from './claude-messages.ts';
-import { claudeUsage, hasToolUse } from './claude-usage.ts';
+import { claudeUsage, hasToolUse, UsageCoalescer } from './claude-usage.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
 
 // Claude Code's transcript: ~/.claude/projects/<project>/<session>.jsonl, and subagents' files beside it.
@@ -8,6 +8,7 @@ import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } f
 
 export function* claudeTranscriptEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
   const reader = new ClaudeMessageReader(session);
+  const usage = sink.usage ? new UsageCoalescer(sink.usage) : undefined;
   let told = false;
   for (const line of lines) {
     const o = parseJsonLine(line, stats);
@@ -22,9 +23,9 @@ export function* claudeTranscriptEvents(lines: Iterable<string>, session: string
       sink.info({ cwd: o.cwd, ...(typeof o.sessionId === 'string' ? { session: o.sessionId } : {}) });
       told = true;
     }
-    if (o.type === 'assistant' && sink.usage) {
-      const usage = claudeUsage(o, message, hasToolUse(message.content) ? reader.nextStep : undefined);
-      if (usage) sink.usage(usage);
+    if (o.type === 'assistant' && usage) {
+      const record = claudeUsage(o, message, hasToolUse(message.content) ? reader.nextStep : undefined);
+      if (record) usage.push(record);
     }
     const agentId = typeof o.agentId === 'string' ? o.agentId : undefined;
     const agent: Actor = o.isSidechain === true && agentId ? { id: agentId, type: 'subagent' } : { id: 'main' };
@@ -39,4 +40,5 @@ export function* claudeTranscriptEvents(lines: Iterable<string>, session: string
       ...(time && Number.isFinite(time) ? { time } : {}),
     });
   }
+  usage?.flush();
 }

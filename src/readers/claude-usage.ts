@@ -29,3 +29,32 @@ export function claudeUsage(line: Record<string, unknown>, message: Record<strin
 export function hasToolUse(content: unknown): boolean {
   return Array.isArray(content) && content.some((b) => b && typeof b === 'object' && (b as Record<string, unknown>).type === 'tool_use');
 }
+
+/**
+ * Merges the lines of one response into one record, emitted when a line of another response arrives (or
+ * at flush): the largest count of each kind (a line written mid-stream can carry a partial output count)
+ * and the step of the first call the response made.
+ */
+export class UsageCoalescer {
+  private pending: UsageRecord | undefined;
+
+  constructor(private readonly emit: (record: UsageRecord) => void) {}
+
+  push(record: UsageRecord): void {
+    const p = this.pending;
+    if (p && record.key !== undefined && p.key === record.key) {
+      for (const k of ['input', 'output', 'cacheWrite', 'cacheRead'] as const) p.tokens[k] = Math.max(p.tokens[k], record.tokens[k]);
+      if (record.cacheWrite1h !== undefined) p.cacheWrite1h = Math.max(p.cacheWrite1h ?? 0, record.cacheWrite1h);
+      if (p.step === undefined && record.step !== undefined) p.step = record.step;
+      if (p.model === undefined && record.model !== undefined) p.model = record.model;
+      return;
+    }
+    this.flush();
+    this.pending = { ...record, tokens: { ...record.tokens } };
+  }
+
+  flush(): void {
+    if (this.pending) this.emit(this.pending);
+    this.pending = undefined;
+  }
+}
