@@ -29,7 +29,13 @@ const READERS: Record<TraceFormat, Reader> = {
 };
 
 /** The events of a recorded trajectory file, streamed; model usage and session facts go to the sink. */
-export function readTrajectory(file: string, format: TraceFormat, session = basename(file).replace(/\.jsonl?$/, ''), sink: TranscriptSink = {}): { items: Iterable<ReplayItem>; stats: ReadStats } {
+export function readTrajectory(
+  file: string,
+  format: TraceFormat,
+  session = basename(file).replace(/\.jsonl?$/, ''),
+  sink: TranscriptSink = {},
+  onBytes?: (bytes: number) => void,
+): { items: Iterable<ReplayItem>; stats: ReadStats } {
   const stats = newStats();
-  return { items: READERS[format](fileLines(file), session, stats, sink), stats };
+  return { items: READERS[format](fileLines(file, 1 << 20, onBytes), session, stats, sink), stats };
 }

@@ -34,7 +34,7 @@ class Recording {
     return this;
   }
 
-  meter(seen?: Set<string>): StallMeter {
+  meter(seen?: Map<string, number>): StallMeter {
     const meter = new StallMeter(64, seen);
     const entries = this.entries;
     measure(
@@ -109,11 +109,18 @@ describe('the cost of a stall', () => {
   });
 
   it('counts a response once by its key, across files', () => {
-    const seen = new Set<string>();
+    const seen = new Map<string, number>();
     const a = new Recording().prompt().call('ls', 'a', { ok: true, key: 'msg_1:req_1' }).meter(seen);
     const b = new Recording().prompt().call('ls', 'a', { ok: true, key: 'msg_1:req_1' }).call('pwd', '/', { ok: true, key: 'msg_2:req_2' }).meter(seen);
     assert.equal(a.total.tokens.input, 1000);
     assert.equal(b.total.tokens.input, 1000);
+  });
+
+  it('adds only the growth of the output count when a response is seen again further along', () => {
+    const seen = new Map<string, number>();
+    const withSeen = new StallMeter(64, seen);
+    for (const output of [2, 2, 150]) withSeen.usage({ key: 'msg_1:req_1', model: 'claude-opus-4-6', tokens: { input: 3, output, cacheWrite: 100, cacheRead: 5000 } });
+    assert.deepEqual(withSeen.total.tokens, { input: 3, output: 150, cacheWrite: 100, cacheRead: 5000 });
   });
 
   it('counts the tokens of a model it has no price for, and prices none of them', () => {

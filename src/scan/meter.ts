@@ -18,7 +18,9 @@ import { addSpend, noSpend, type Spend, spendOf } from './spend.ts';
 // Tokens inside a stall: a model response's tokens belong to the first tool call it made (a response
 // that made no call belongs to no call); a stall holds the tokens of the responses that made its calls.
 // Responses are counted once by their key (Claude: message id + request id), across all the files read
-// with the same `seen` set, since a resumed or forked session copies earlier messages.
+// with the same `seen` map, since a resumed or forked session copies earlier messages. Only the output
+// count grows between the lines of one streamed response, so a later line with a larger output count
+// adds the difference.
 //
 // After a stop: the calls an agent went on making, in the recorded session, after the point where
 // stallguard would have stopped it, up to the next user prompt. With stallguard they would not have run.
@@ -80,17 +82,22 @@ export class StallMeter {
 
   /**
    * @param keep calls remembered per agent: at least the engine's window, the longest loop it can report.
-   * @param seen response keys already counted, shared across the files of one scan.
+   * @param seen response key -> the output tokens counted for it, shared across the files of one scan.
    */
   constructor(
     private readonly keep = 64,
-    private readonly seen?: Set<string>,
+    private readonly seen?: Map<string, number>,
   ) {}
 
   usage(record: UsageRecord): void {
     if (record.key !== undefined && this.seen) {
-      if (this.seen.has(record.key)) return;
-      this.seen.add(record.key);
+      const counted = this.seen.get(record.key);
+      if (counted !== undefined) {
+        if (record.tokens.output <= counted) return;
+        // the same response, its output count further along: only the difference is new
+        this.seen.set(record.key, record.tokens.output);
+        record = { ...record, tokens: { input: 0, output: record.tokens.output - counted, cacheWrite: 0, cacheRead: 0 }, cacheWrite1h: 0 };
+      } else this.seen.set(record.key, record.tokens.output);
     }
     const s = spendOf(record);
     addSpend(this.total, s);
