@@ -75,6 +75,12 @@ function scanFile(file: string, config: Config, seen: Map<string, number>, onByt
   return { format, info, meter, lines: stats.lines, skipped: stats.skipped };
 }
 
+/** Without a working directory, the folder the agent filed the session under (Gemini CLI: tmp/<project>/chats). */
+function projectFolder(file: string): string {
+  const dir = dirname(file);
+  return basename(basename(dir) === 'chats' ? dirname(dir) : dir);
+}
+
 export function scanSession(files: SessionFiles, config: Config, seen: Map<string, number>, onBytes?: (n: number) => void): SessionScan | undefined {
   const main = scanFile(files.main, config, seen, onBytes);
   if (!main) return undefined;
@@ -88,7 +94,7 @@ export function scanSession(files: SessionFiles, config: Config, seen: Map<strin
     file: files.main,
     format: main.format,
     ...(cwd ? { cwd } : {}),
-    project: cwd ? basename(cwd) : basename(dirname(files.main)),
+    project: cwd ? basename(cwd) : projectFolder(files.main),
     ...(main.info.parent ? { parent: main.info.parent } : flatSubagent && main.info.session ? { parent: main.info.session } : {}),
     subagentFiles: 0,
     calls: main.meter.calls,
