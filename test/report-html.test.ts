@@ -81,7 +81,7 @@ describe('the report page in headless Chromium', { skip }, () => {
     assert.deepEqual(errors, []);
     assert.equal(await tab.title(), 'stallguard report');
     const chart = (selector: string) =>
-      tab.$$eval(selector, (els) => els.map((e) => (e as SVGGraphicsElement).getBBox()).map((b) => ({ w: Math.round(b.width), h: Math.round(b.height) })));
+      tab.$$eval(selector, (els) => els.map((e) => (e as unknown as { getBBox(): { width: number; height: number } }).getBBox()).map((b) => ({ w: Math.round(b.width), h: Math.round(b.height) })));
     const stretches = await chart('svg.timeline rect.stretch');
     const markers = await tab.$$eval('svg.timeline circle.marker', (els) => els.map((e) => e.getAttribute('class')));
     const tools = await chart('svg.bars.tools rect');
@@ -93,7 +93,7 @@ describe('the report page in headless Chromium', { skip }, () => {
     assert.ok(tools.every((b) => b.w > 0));
     assert.equal(cost.length, 3);
     assert.ok(cost.every((b) => b.w > 0));
-    const cards = await tab.$eval('.cards', (e) => (e as HTMLElement).innerText);
+    const cards = await tab.$eval('.cards', (e) => (e as unknown as { innerText: string }).innerText);
     assert.match(cards, /cost inside stalls/);
     assert.match(cards, /\$\d+\.\d\d/);
     await tab.close();

@@ -30,7 +30,7 @@ export interface LedgerSession {
 }
 
 export function readLedgerSession(file: string): LedgerSession {
-  const decisions = new Map<string, { d: Decision; mode: string }>();
+  const decisions = new Map<string, { d: Decision; mode: string; time?: number }>();
   let id = basename(file).replace(/\.jsonl$/, '');
   let agent = 'unknown';
   let cwd: string | undefined;
@@ -40,7 +40,7 @@ export function readLedgerSession(file: string): LedgerSession {
     if (!text.trim()) continue;
     const line = parseLine(text);
     if (!line) unreadableLines++;
-    else if (line.t === 'd' && line.d && typeof line.id === 'string') decisions.set(line.id, { d: line.d, mode: line.mode });
+    else if (line.t === 'd' && line.d && typeof line.id === 'string') decisions.set(line.id, { d: line.d, mode: line.mode, ...(line.time ? { time: line.time } : {}) });
     else if (line.t === 'm') {
       if (line.session) id = line.session;
       if (line.agent) agent = line.agent;
@@ -49,6 +49,8 @@ export function readLedgerSession(file: string): LedgerSession {
     }
   }
   const meter = new StallMeter();
+  // the meter makes one stall per decision it is given, in order: their times, in the same order
+  const times: (number | undefined)[] = [];
   const counts = new Map<string, Repeat>();
   let step = 0;
   for (const text of fileLines(file)) {
@@ -56,6 +58,7 @@ export function readLedgerSession(file: string): LedgerSession {
     if (line?.t !== 'o' || !line.o?.step || !line.o.agent) continue;
     const decided = decisions.get(line.id);
     meter.observe(line.o, step, decided?.d, decided?.mode);
+    if (decided && decided.d.action !== 'allow' && !decided.d.repeat) times.push(decided.time);
     const s = line.o.step;
     if (s.k !== 'call') continue;
     step++;
@@ -81,7 +84,7 @@ export function readLedgerSession(file: string): LedgerSession {
     ...(cwd ? { project: basename(cwd) } : {}),
     file,
     calls: meter.calls,
-    stalls: meter.stalls.map((st) => ({
+    stalls: meter.stalls.map((st, i) => ({
       step: st.step,
       action: st.action,
       agent: st.agent,
@@ -91,8 +94,10 @@ export function readLedgerSession(file: string): LedgerSession {
       from: st.from,
       to: st.to,
       calls: st.calls,
+      ...(st.span ? { span: st.span } : {}),
       ...(st.after ? { after: st.after } : {}),
       ...(st.mode ? { mode: st.mode } : {}),
+      ...(times[i] ? { time: times[i] } : {}),
     })),
     inside: { calls: meter.inside().calls },
     afterStop: { calls: meter.afterStop.calls },

@@ -18,6 +18,7 @@ export function fromScan(s: SessionScan): ReportSession {
       from: st.from,
       to: st.to,
       calls: st.calls,
+      ...(st.span ? { span: st.span } : {}),
       spend: st.spend,
       ...(st.after ? { after: st.after } : {}),
       ...(st.file ? { file: st.file } : {}),

@@ -15,8 +15,12 @@ export interface ReportStall {
   from: number;
   to: number;
   calls: number;
+  /** Calls in the loop when it was detected. */
+  span?: number;
   spend?: Spend;
   after?: After;
+  /** Ledger: when the decision was made (ms since the epoch). */
+  time?: number;
   /** Ledger: the mode the decision was made in. */
   mode?: string;
   /** Scan: the subagent transcript the stall is in, whose calls are counted apart from the session's main file. */

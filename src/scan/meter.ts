@@ -41,6 +41,8 @@ export interface MeteredStall {
   to: number;
   /** The agent's calls inside the stretch. */
   calls: number;
+  /** Calls in the loop when it was detected: how many steps detection took. */
+  span?: number;
   spend: Spend;
   /** The loop in short form: `Bash npm test` x5. */
   loop: string;
@@ -219,6 +221,7 @@ export class StallMeter {
     const before = t.recent.slice(0, t.recent.length - loop.length).reverse();
     for (const earlier of moved) earlier.to = before.find((r) => this.owner.get(r.step) === earlier)?.step ?? earlier.step;
     for (const { step: s } of loop) this.claim(stall, s);
+    stall.span = loop.length;
     stall.from = loop[0]?.step ?? step;
     stall.loop = loopForm(loop.map((r) => r.call));
     stall.tools = loopTools(loop.map((r) => r.call));

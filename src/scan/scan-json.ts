@@ -29,6 +29,7 @@ function stallJson(s: ScannedStall) {
     from: s.from,
     to: s.to,
     calls: s.calls,
+    ...(s.span ? { span: s.span } : {}),
     ...cost(s.spend),
     ...(s.after ? { after: s.after } : {}),
   };
