@@ -11,6 +11,7 @@ export class Progress {
   private done = 0;
   private files = 0;
   private drawn = 0;
+  private visible = false;
   private readonly start = Date.now();
 
   constructor(
@@ -29,11 +30,11 @@ export class Progress {
     this.draw();
   }
 
-  /** Clears the bar so a line can be printed, and lets the next update draw it again. */
+  /** Clears the bar so a line can be printed; the next update draws it again. */
   clear(): void {
-    if (!this.stream) return;
+    if (!this.stream || !this.visible) return;
     this.stream.write('\r\x1b[2K');
-    this.drawn = 0;
+    this.visible = false;
   }
 
   private draw(): void {
@@ -41,6 +42,7 @@ export class Progress {
     const now = Date.now();
     if (now - this.drawn < 100) return;
     this.drawn = now;
+    this.visible = true;
     this.stream.write('\r\x1b[2K' + progressLine(this.done, this.total, this.files, this.fileCount, now - this.start));
   }
 }
