@@ -157,6 +157,13 @@ describe('export --otlp, to a receiver that decodes OTLP/HTTP', () => {
     assert.equal(again.code, 0, again.err);
     assert.equal(again.out, `Nothing new for ${url} since the last export.\n`);
     assert.equal(received.length, 0);
+
+    // a new stall in a session already exported: only it goes out
+    hookSession(join(home, '.stallguard'), 'sess-1', Array.from({ length: 5 }, () => grep('renderTotal')), { mode: 'enforce', prompt: 'now the totals' });
+    const more = await exportCmd(['--otlp', url], home);
+    assert.equal(more.out, `Sent 1 detection to ${url}.\n`);
+    const logs = (received[1]!.body.resourceLogs as { scopeLogs: { logRecords: { body: { stringValue: string } }[] }[] }[])[0]!.scopeLogs[0]!.logRecords;
+    assert.deepEqual(logs.map((l) => l.body.stringValue), ['stallguard nudge: `Grep "renderTotal" in /home/dev/web/src` x5']);
   });
 
   it('says so in one line when the collector cannot be reached, and sends it all next time', async () => {

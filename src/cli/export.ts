@@ -7,6 +7,7 @@ import { prometheusText } from '../export/prometheus.ts';
 import { Transcripts } from '../export/transcripts.ts';
 import { readLedgerSession } from '../report/from-ledger.ts';
 import { sessionFiles } from '../store/read-ledger.ts';
+import { plural } from '../report/format.ts';
 import { parse } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
@@ -55,12 +56,18 @@ export async function run(argv: string[]): Promise<number> {
       const err = e as NodeJS.ErrnoException;
       throw new UsageError(`export: cannot write ${values.prometheus}: ${err.code ?? err.message}`);
     }
-    console.log(`Wrote ${values.prometheus}: ${shipped.stalls.length} detections in ${shipped.sessions} sessions.`);
+    console.log(`Wrote ${values.prometheus}: ${plural(shipped.stalls.length, 'detection')} in ${plural(shipped.sessions, 'session')}.`);
   }
 
   if (endpoint !== undefined) {
     const cursor = loadCursor(home, endpoint);
-    const fresh = shipped.stalls.filter((s, i, all) => all.slice(0, i).filter((x) => x.session === s.session).length >= (cursor.sent[s.session] ?? 0));
+    // a session's detections come in ledger order: the first `sent` of them went out before
+    const seen = new Map<string, number>();
+    const fresh = shipped.stalls.filter((s) => {
+      const n = seen.get(s.session) ?? 0;
+      seen.set(s.session, n + 1);
+      return n >= (cursor.sent[s.session] ?? 0);
+    });
     if (fresh.length === 0) {
       console.log(`Nothing new for ${endpoint} since the last export.`);
       return 0;
@@ -74,7 +81,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     for (const s of fresh) cursor.sent[s.session] = (cursor.sent[s.session] ?? 0) + 1;
     saveCursor(cursor, endpoint);
-    console.log(`Sent ${fresh.length} detections to ${endpoint}.`);
+    console.log(`Sent ${plural(fresh.length, 'detection')} to ${endpoint}.`);
   }
   return 0;
 }

@@ -12,7 +12,7 @@ export interface Call {
 
 export function hookSession(home: string, session: string, calls: Call[], opts: { cwd?: string; mode?: 'shadow' | 'enforce'; prompt?: string } = {}): void {
   const env = { HOME: home, STALLGUARD_HOME: home, STALLGUARD_MODE: opts.mode ?? 'shadow' };
-  const base = { session_id: session, transcript_path: `${home}/.claude/projects/p/${session}.jsonl`, cwd: opts.cwd ?? '/home/dev/proj', prompt_id: `${session}-p1`, permission_mode: 'default' };
+  const base = { session_id: session, transcript_path: `${home}/.claude/projects/p/${session}.jsonl`, cwd: opts.cwd ?? '/home/dev/proj', prompt_id: `${session}-${(opts.prompt ?? 'fix the tests').replace(/\W+/g, '-')}`, permission_mode: 'default' };
   const send = (payload: object) => runHook({ stdin: JSON.stringify({ ...base, ...payload }), argv: ['hook'], env });
   send({ hook_event_name: 'UserPromptSubmit', prompt: opts.prompt ?? 'fix the tests' });
   calls.forEach((c, i) => {
