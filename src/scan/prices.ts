@@ -8,7 +8,10 @@
 //   OpenAI: developers.openai.com/api/docs/models (gpt-5-codex: $1.25 / $0.125 cached / $10) and the
 //     per-model table in github/docs data/tables/copilot/models-and-pricing.yml (GPT-5.x), which also
 //     lists the Anthropic and Google rates used here.
-//   Google: the same github/docs table (Gemini 3.x) and ai.google.dev/gemini-api/docs/pricing (2.5).
+//   Google: the same github/docs table (Gemini 3.x). Gemini 2.5 Pro's $1.25 / $10 match the published
+//     rates as quoted in the gemini-cost crate's tests; its $0.125 cache read and Gemini 2.5 Flash's
+//     $0.30 / $2.50 / $0.03 are Google's rates as last published (ai.google.dev/gemini-api/docs/pricing),
+//     not re-checked against a fetched page.
 // OpenAI and Google bill no cache writes, so their cacheWrite is the input price.
 
 export const PRICES_AS_OF = '2026-11-29';
