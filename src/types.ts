@@ -163,6 +163,8 @@ export interface Decision {
   signals: SignalHit[];
   /** True when this repeats a stop already issued in this task (the backstop), not a new detection. */
   repeat?: boolean;
+  /** On a stall: how many of the agent's latest calls the detected loop covers, this call included. */
+  span?: number;
 }
 
 export const ALLOW: Decision = Object.freeze({ action: 'allow', signals: [] }) as Decision;

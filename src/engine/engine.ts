@@ -112,14 +112,15 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
 function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
   // the window starts afresh, so the next stall is a new one and not this one seen again
   const stalls = agent.stalls + 1;
+  const span = stall.span;
   if (stalls >= config.stopAfterStalls && stall.strength >= config.judge.stopThreshold) {
     const reason = stallStopReason(stall.lead);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
-    return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals } };
+    return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals, span } };
   }
   const next: AgentState = { ...agent, window: [], stalls };
   if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall.lead) };
-  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.lead), signals: stall.signals } };
+  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.lead), signals: stall.signals, span } };
 }
 
 export { initialState };
