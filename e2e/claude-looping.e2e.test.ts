@@ -36,6 +36,8 @@ test(`${label}: a looping npm test is nudged, goes on, then is stopped`, { timeo
     assert.deepEqual(decisions.map((d) => [d.code, d.mode, d.afterCalls]), [
       // the judge sees three identical failures with nothing changed in between as a stall
       ['STALL', 'enforce', 3],
+      // the very next call repeated the flagged loop: denied, so it never ran
+      ['REPEAT_DENIED', 'enforce', 3],
       ['STALL_AGAIN', 'enforce', 6],
     ]);
   });

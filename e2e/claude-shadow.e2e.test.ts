@@ -28,9 +28,10 @@ test(`${label}: in shadow mode the loop runs to its end untouched, and the ledge
     // what enforce mode would have done: nudge at the third run, stop at the sixth
     assert.deepEqual(decisions.map((d) => [d.action, d.code, d.mode, d.afterCalls]), [
       ['nudge', 'STALL', 'shadow', 3],
+      ['deny', 'REPEAT_DENIED', 'shadow', 3],
       ['stop', 'STALL_AGAIN', 'shadow', 6],
     ]);
-    assert.equal(decisions[1]!.decision.stopReason, 'stall: `Bash npm test` x3 (same failure), twice in this task');
+    assert.equal(decisions[2]!.decision.stopReason, 'stall: `Bash npm test` x3 (same failure), twice in this task');
 
     // and `stallguard status` reports it to the person
     const status = JSON.parse(stallguard(run.scratch, ['status', '--json'])) as { mode: string; sessions: { id: string; calls: number; stalls: number }[] };

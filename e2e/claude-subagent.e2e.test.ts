@@ -36,6 +36,7 @@ test(`${label}: a looping subagent is nudged and stopped, and the main agent car
     const decisions = ledgerDecisions(run.ledger);
     assert.deepEqual(decisions.map((d) => [d.code, d.agent.type, d.afterCalls]), [
       ['STALL', 'general-purpose', 3],
+      ['REPEAT_DENIED', 'general-purpose', 3],
       ['STALL_AGAIN', 'general-purpose', 6],
     ]);
     assert.ok(decisions.every((d) => d.agent.id !== 'main'));

@@ -181,6 +181,12 @@ export interface Config {
   repeat: number;
   /** The same for polls (a background shell's output, `sleep 30; tail build.log`, a job's status). */
   pollRepeat: number;
+  /** The same call failing this many times with nothing changed in between, whatever the error says. */
+  failRepeat: number;
+  /** Test, build or script runs failing the same way this many times with nothing changed in between. */
+  unchangedFailures: number;
+  /** Any calls failing the same way this many times with nothing changed in between. */
+  sameFailures: number;
   /** How many times a cycle of 2..maxCycle calls must repeat to make a stall. */
   cycleRepeats: number;
   maxCycle: number;

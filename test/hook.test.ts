@@ -13,7 +13,7 @@ function parse(stdout: string): Record<string, any> | undefined {
 }
 
 // The seed rule's exact counts make these easy to read; the judge has its own test below.
-const SEED = { judge: { enabled: false } };
+const SEED = { judge: { enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 };
 
 describe('hook process, enforce mode', () => {
   it('nudges a looping npm test, then stops it through PostToolBatch and denies the next call', () => {

@@ -34,15 +34,19 @@ export function failureLines(text: string): string[] {
 /** A failure signature: the error lines, or the output's last lines when none look like errors. */
 export function failureSignature(text: string): string {
   const lines = failureLines(text);
-  if (lines.length > 0) return lines.join('\n');
-  return text
+  const tail = text
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
     .slice(-3)
     .join('\n')
     .replace(LINE_NUMBER, ':N');
+  // an exit code alone says nothing about which failure it was: two different failures would share it
+  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.join('\n');
+  return [...lines, tail].join('\n');
 }
+
+const GENERIC = /^(?:Exit code \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
 
 const RETURN_CODE = /<returncode>(-?\d+)<\/returncode>/;
 const EXIT_CODE = /^Exit code (\d+)/;

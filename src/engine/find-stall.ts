@@ -33,9 +33,14 @@ function hits(lead: SignalResult, signals: readonly SignalResult[], score: numbe
 }
 
 /**
- * Whether the agent's latest call completes a stall. The deterministic floor (the seed rule: the same call
- * with the same outcome `repeat` times, or one cycle of 2..maxCycle calls going round `cycleRepeats` times)
- * is always a stall; beyond it the judge's stuck score decides.
+ * Whether the agent's latest call completes a stall. The deterministic floors are always a stall: the seed
+ * rule (the same call with the same outcome `repeat` times, or one cycle of 2..maxCycle calls going round
+ * `cycleRepeats` times); the same call failing `failRepeat` times with nothing changed in between
+ * (OpenHands' repeating-action-error rule); and test, build or script runs failing the same way
+ * `unchangedFailures` times with nothing changed in between (retry variants: `pytest -q`, `pytest tests/`,
+ * `python -m pytest`); and any calls failing the same way `sameFailures` times. No healthy trajectory of
+ * the labeled corpus reaches any of the last three at their defaults. Beyond the floors the judge's stuck
+ * score decides.
  */
 export function findStall(window: readonly Entry[], config: Config, model: JudgeModel = SHIPPED_MODEL): Stall | undefined {
   const signals = readSignals(window, config.maxCycle);
@@ -43,14 +48,25 @@ export function findStall(window: readonly Entry[], config: Config, model: Judge
   const cls = window.at(-1)?.cls;
   // waiting on something that runs elsewhere gets far more room than a retry
   const repeat = cls === 'poll' ? config.pollRepeat : config.repeat;
-  const floor = signals.find((s) => (s.code === 'REPEAT' && s.value >= repeat) || (s.code === 'CYCLE' && s.value >= config.cycleRepeats));
+  const floor = signals.find(
+    (s) =>
+      (s.code === 'REPEAT' && s.value >= repeat) ||
+      (s.code === 'CYCLE' && s.value >= config.cycleRepeats) ||
+      (s.code === 'FAILING_RETRY' && s.value >= config.failRepeat) ||
+      (s.code === 'NO_TREE_CHANGE' && s.value >= config.unchangedFailures) ||
+      (s.code === 'SAME_FAILURE' && s.value >= config.sameFailures),
+  );
   // The judge does not look at polls, nor at spawns, which have their own guard (a cap and a depth rule):
   // an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
   const judged = config.judge.enabled && cls !== 'spawn' && cls !== 'poll' ? scoreSignals(signals, model) : undefined;
-  if (floor) return { lead: floor, signals: hits(floor, signals, judged?.score), strength: 1, span: spanOf(window, floor) };
+  // exact repeats and cycles name the loop most concretely, whichever rule declared the stall
+  const concrete = signals.find((s) => s.code === 'REPEAT' && s.value >= 3) ?? signals.find((s) => s.code === 'CYCLE');
+  if (floor) {
+    const lead = floor.code === 'CYCLE' || !concrete ? floor : concrete;
+    return { lead, signals: hits(lead, signals, judged?.score), strength: 1, span: spanOf(window, lead) };
+  }
   if (!judged || judged.score < config.judge.threshold) return undefined;
-  // exact repeats and cycles name the loop most concretely; otherwise the judge's strongest signal does
-  let lead = signals.find((s) => s.code === 'REPEAT' && s.value >= 3) ?? signals.find((s) => s.code === 'CYCLE') ?? signals[0]!;
+  let lead = concrete ?? signals[0]!;
   if (lead.code !== 'REPEAT' && lead.code !== 'CYCLE') for (const s of signals) if ((judged.contributions[s.code] ?? 0) > (judged.contributions[lead.code] ?? 0)) lead = s;
   return { lead, signals: hits(lead, signals, judged.score), strength: judged.score, span: spanOf(window, lead) };
 }

@@ -43,7 +43,7 @@ class Recording {
           else meter.usage(e);
       })(),
       // the seed rule alone: its exact counts make the spans easy to check; the judge has tests of its own
-      { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, enabled: false } },
+      { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 },
       meter,
     );
     return meter;

@@ -15,7 +15,7 @@ export const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passe
  */
 export const SEED_CWD = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'stallguard-seed-'));
-  writeFileSync(join(dir, '.stallguard.json'), JSON.stringify({ judge: { enabled: false } }));
+  writeFileSync(join(dir, '.stallguard.json'), JSON.stringify({ judge: { enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 }));
   return dir;
 })();
 

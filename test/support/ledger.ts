@@ -16,7 +16,7 @@ export function hookSession(home: string, session: string, calls: Call[], opts: 
   const env = { HOME: home, STALLGUARD_HOME: home, STALLGUARD_MODE: opts.mode ?? 'shadow' };
   // the seed rule alone (the judge off): reports and exports are checked against its exact counts
   mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ judge: { enabled: false } }));
+  writeFileSync(join(home, 'config.json'), JSON.stringify({ judge: { enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 }));
   const base = { session_id: session, transcript_path: `${home}/.claude/projects/p/${session}.jsonl`, cwd: opts.cwd ?? '/home/dev/proj', prompt_id: `${session}-${(opts.prompt ?? 'fix the tests').replace(/\W+/g, '-')}`, permission_mode: 'default' };
   const send = (payload: object) => runHook({ stdin: JSON.stringify({ ...base, ...payload }), argv: ['hook'], env });
   send({ hook_event_name: 'UserPromptSubmit', prompt: opts.prompt ?? 'fix the tests' });

@@ -10,6 +10,10 @@ export class Session {
   readonly decisions: Decision[] = [];
   readonly config: Config;
   private seq = 0;
+  /** Tool calls that have completed so far. */
+  calls = 0;
+  /** Every intervention, with the number of completed calls when it happened: "nudge@3". */
+  readonly timeline: string[] = [];
   /** The prompt id the agent puts on every event, if it has one. */
   task?: string;
 
@@ -21,6 +25,8 @@ export class Session {
     const r = reduce(this.state, observation(event, { cwd: this.cwd, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' }), this.config);
     this.state = r.state;
     this.decisions.push(r.decision);
+    if (event.kind === 'post-tool') this.calls++;
+    if (r.decision.action !== 'allow' && !r.decision.repeat) this.timeline.push(`${r.decision.action}@${this.calls}`);
     return r.decision;
   }
 
