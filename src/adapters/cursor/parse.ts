@@ -13,7 +13,8 @@ function childType(p: Record<string, unknown>): string {
 }
 
 function actor(p: Record<string, unknown>, hookEvent: string): Actor {
-  // subagentStart is sent on behalf of the parent that asks for the subagent
+  // subagentStart is sent on behalf of the agent that asks for the subagent; the docs do not say how a
+  // nested request would look, so it counts as the main agent's (the spawn cap still applies)
   if (hookEvent === 'subagentStart') return { id: 'main' };
   const parent = str(p.parent_conversation_id);
   const id = str(p.subagent_id) ?? (parent ? str(p.conversation_id) : undefined);
