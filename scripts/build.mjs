@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const define = { __VERSION__: JSON.stringify(pkg.version) };
-const common = { bundle: true, platform: 'node', target: 'node20', define, legalComments: 'none', logLevel: 'warning' };
+// 'module' first: jsonc-parser's 'main' is a UMD build whose require('./impl/...') calls esbuild cannot follow
+const common = { bundle: true, platform: 'node', target: 'node20', mainFields: ['module', 'main'], define, legalComments: 'none', logLevel: 'warning' };
 
 rmSync('dist', { recursive: true, force: true });
 await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true });
