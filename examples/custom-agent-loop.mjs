@@ -3,7 +3,8 @@
 // The world is a maze in which every door leads back to the same room. The "model" is stuck on one idea:
 // it opens door A, then door B, then A again, and sees the same room each time. stallguard watches each
 // call through createDetector().observe() and tells the loop what to do: after five identical rounds it
-// nudges (the loop puts that text in front of the model), and when the model stalls again it stops it.
+// nudges (the loop puts that text in front of the model), refuses a call that goes straight back into the
+// loop, and when the model stalls again it stops it.
 
 import { createDetector } from 'stallguard';
 
@@ -32,11 +33,17 @@ export function runAgent({ log = console.log, maxTurns = 100 } = {}) {
   const model = stubbornModel(context);
   for (let turn = 1; turn <= maxTurns; turn++) {
     const call = model.next().value;
-    // before the call runs: stallguard may refuse it (a stopped agent, a protected file, a spawn too many)
+    // before the call runs: stallguard may refuse it (the loop it just flagged, a protected file, a
+    // spawn too many), or the agent may be stopped already
     const before = detector.observe({ session, agent, kind: 'pre-tool', call });
-    if (before.action === 'deny' || before.action === 'stop') {
+    if (before.action === 'stop') {
+      log(`turn ${turn}: stopped for the person: ${before.stopReason}`);
+      return { turns: turn, stopped: true };
+    }
+    if (before.action === 'deny') {
       log(`turn ${turn}: refused: ${before.message}`);
-      return { turns: turn, stopped: before.action === 'stop' };
+      context.push(before.message); // the model reads it instead of a result
+      continue;
     }
     const output = act(call);
     context.push(output);

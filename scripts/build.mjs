@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const define = { __VERSION__: JSON.stringify(pkg.version) };
-// 'module' first: jsonc-parser's 'main' is a UMD build whose require('./impl/...') calls esbuild cannot follow
+// mainFields: prefer a package's ESM build; jsonc-parser's "main" is a UMD file whose require() calls
+// esbuild cannot follow, which left `stallguard install` failing with "Cannot find module './impl/format'".
 const common = { bundle: true, platform: 'node', target: 'node20', mainFields: ['module', 'main'], define, legalComments: 'none', logLevel: 'warning' };
 
 rmSync('dist', { recursive: true, force: true });
@@ -19,6 +20,7 @@ await build({
   outdir: 'dist',
   format: 'esm',
   splitting: true,
+  mainFields: ['module', 'main'], // jsonc-parser's UMD main requires files at run time; its ESM build bundles
   chunkNames: '_[name]-[hash]',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });

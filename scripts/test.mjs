@@ -18,6 +18,9 @@ const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('-'));
 const dirs = args.includes('--e2e') ? ['e2e'] : args.includes('--unit') ? ['src', 'test'] : ['src', 'test', 'e2e'];
 const files = dirs.filter((d) => existsSync(d)).flatMap((d) => find(d)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+// The e2e tests drive real agent CLIs, installed into a cache on first use; install them up front, with
+// the full environment, so that the install neither races between test files nor counts against a test.
+if (files.some((f) => f.startsWith('e2e'))) spawnSync(process.execPath, ['--import', 'tsx', 'e2e/prepare.ts'], { stdio: 'inherit' });
 const env = { ...process.env };
 // On Node 20 this variable triples the start-up of every node process the tests spawn (../shared/reference/ecosystem.md).
 delete env.NODE_EXTRA_CA_CERTS;

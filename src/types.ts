@@ -78,6 +78,8 @@ export interface CallStep {
   change?: string;
   /** Whether the outcome is empty ("No matches found", no output). */
   empty?: boolean;
+  /** A call the tool could not parse (a usage error, a format error). */
+  malformed?: boolean;
   tree?: string;
 }
 
@@ -112,13 +114,17 @@ export type Action = 'allow' | 'nudge' | 'deny' | 'stop';
 export type SignalCode =
   | 'REPEAT' // the same call with the same outcome, N times in a row
   | 'CYCLE' // a cycle of 2-5 calls repeated
-  | 'NEAR_DUPLICATE'
-  | 'SAME_FAILURE'
-  | 'NO_TREE_CHANGE'
-  | 'TREE_OSCILLATION'
-  | 'REREAD'
-  | 'EDIT_REJECTED'
-  | 'MALFORMED'
+  | 'SAME_ARGS' // the same call, whatever its outcome (a ceiling for polling that never ends)
+  | 'NEAR_DUPLICATE' // the same tool with near-identical arguments and the same kind of outcome
+  | 'SAME_FAILURE' // consecutive failures with the same signature, across varied commands
+  | 'NO_TREE_CHANGE' // verification runs failing the same way with nothing changed in between
+  | 'TREE_OSCILLATION' // the code came back to a state seen before (edit/revert)
+  | 'REREAD' // reads that bring nothing new
+  | 'EDIT_REJECTED' // edits rejected again and again
+  | 'REPEATED_EDIT' // the same edit applied again
+  | 'EMPTY_RESULT' // searches and commands that keep returning nothing
+  | 'SAME_OUTCOME' // varied calls of one tool giving the same result
+  | 'MALFORMED' // calls the tool could not even parse
   | 'REPEATED_TEXT'
   | 'UNVERIFIED_STOP'
   | 'SPAWN_DEPTH'
@@ -185,6 +191,10 @@ export interface Config {
 export interface JudgeConfig {
   /** Use the fitted model beside the deterministic floors. */
   enabled: boolean;
-  /** Stuck score at or above which a stall is declared. */
+  /** Stuck score at or above which a stall is declared (the first one nudges). */
   threshold: number;
+  /** A later stall in the task stops the agent only at or above this score; below it, it nudges again. */
+  stopThreshold: number;
+  /** After a nudge at or above this score, the very next call repeating the flagged loop is denied. */
+  denyThreshold: number;
 }

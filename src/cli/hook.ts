@@ -1,18 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runHook } from '../hook/run-hook.ts';
+import { stallguardHome } from '../config/load.ts';
+import { logError, runHook } from '../hook/run-hook.ts';
+import { readStdin } from '../hook/stdin.ts';
 
 export const summary = 'the hook itself';
 
 /** `stallguard hook`: the same as the bundled hook file, for agents configured through the CLI. */
-export function run(argv: string[]): number {
+export async function run(argv: string[]): Promise<number> {
   let stdout = '';
   try {
-    const stdin = process.stdin.isTTY ? '' : readFileSync(0, 'utf8');
+    const stdin = await readStdin();
     stdout = runHook({ stdin, argv, env: process.env, selfDir: dirname(fileURLToPath(import.meta.url)) }).stdout;
-  } catch {
-    stdout = '';
+  } catch (error) {
+    logError(stallguardHome(), 'hook', error);
   }
   if (stdout) process.stdout.write(stdout + '\n');
   return 0;

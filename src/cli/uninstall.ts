@@ -26,7 +26,7 @@ export function run(argv: string[]): number {
   if (before !== undefined) {
     const after = target.remove(before, file);
     // a settings file install created holds nothing else: remove it rather than leave an empty object
-    plans.push({ target, file, before, after: after.trim() === '{}' && before.trim() !== '{}' ? '' : after });
+    plans.push({ target, file, before, after: after.replace(/\s/g, '') === '{}' && before.replace(/\s/g, '') !== '{}' ? '' : after });
   }
   const rulesFile = target.rulesFile(scope, project, process.env);
   const rules = rulesFile ? readText(rulesFile) : undefined;

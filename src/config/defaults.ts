@@ -11,5 +11,5 @@ export const DEFAULT_CONFIG: Config = {
   orchestrators: [],
   stopAfterRefusals: 2,
   exemptTools: [],
-  judge: { enabled: true, threshold: 0.5 },
+  judge: { enabled: true, threshold: 0.5, stopThreshold: 0.5, denyThreshold: 0.9 },
 };

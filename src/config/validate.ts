@@ -25,7 +25,7 @@ const FIELDS: Record<string, Check> = {
   stopAfterRefusals: int(1, 100),
   exemptTools: strings,
 };
-const JUDGE_FIELDS: Record<string, Check> = { enabled: bool, threshold: num(0, 1) };
+const JUDGE_FIELDS: Record<string, Check> = { enabled: bool, threshold: num(0, 1), stopThreshold: num(0, 1), denyThreshold: num(0, 1.01) };
 
 export interface ConfigProblem {
   source: string;

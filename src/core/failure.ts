@@ -58,10 +58,17 @@ export function inferOk(text: string): boolean | null {
 }
 
 const EMPTY_RESULT =
-  /^(?:<returncode>\d+<\/returncode>\s*)?(?:<output>\s*<\/output>)?\s*$|^(?:No (?:matches|files|results) found\b.*|Found 0 (?:matches|files)\b.*|No matches found for .*|0 results?.*)$/is;
+  /^(?:<returncode>\d+<\/returncode>\s*)?(?:<output>\s*<\/output>)?\s*$|^(?:No (?:matches|files|results) found\b.*|Found 0 (?:matches|files)\b.*|No matches found for .*|0 results?.*|Your command ran successfully and did not produce any output\.?|\(no output\)|\(Bash completed with no output\))$/is;
 
 /** Whether an outcome carried nothing: empty output, or a search that found nothing. */
 export function isEmptyResult(text: string): boolean {
   const head = text.trim().slice(0, 300);
   return head.length === 0 || EMPTY_RESULT.test(head.split('\n(Open file:')[0]!.trim());
+}
+
+const USAGE_ERROR = /^(?:usage: |Usage: )|unrecognized (?:option|arguments)|invalid (?:choice|option)|InputValidationError|missing required (?:argument|parameter)|Please always provide EXACTLY ONE action/im;
+
+/** Whether the tool could not even parse the call: a usage error, a format error, a schema error. */
+export function isMalformed(tool: string, text: string): boolean {
+  return tool === '<format_error>' || USAGE_ERROR.test(text.slice(0, 2000));
 }

@@ -25,6 +25,8 @@ const RULES: [RegExp, string][] = [
     /\b([A-Za-z0-9_.-]*(?:secret|token|passw(?:or)?d|passwd|pwd|api_?key|apikey|access_?key|private_?key|credential|auth_?token)[A-Za-z0-9_.-]*)(["']?\s*[:=]\s*["']?)([^\s"'&;,}]+)/gi,
     '$1$2<redacted>',
   ],
+  // curl -u user:password, --user user:password
+  [/(\s(?:-u|--user)(?:=|\s+))([^\s:'"]+):[^\s'"]+/g, '$1$2:<redacted>'],
   // --password x, --token=x, -p secret style flags
   [/(--?(?:password|passwd|token|secret|api-?key|auth(?:-token)?)(?:=|\s+))([^\s'"]+)/gi, '$1<redacted>'],
 ];

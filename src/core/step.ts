@@ -2,7 +2,7 @@ import type { CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
 import { canonicalArgs, canonicalOutput, type NormalizeContext } from './canonical.ts';
 import { classify } from './classify.ts';
 import { digest } from './digest.ts';
-import { failureSignature, inferOk, isEmptyResult } from './failure.ts';
+import { failureSignature, inferOk, isEmptyResult, isMalformed } from './failure.ts';
 import { outputText } from './output-text.ts';
 import { guardCall, type GuardContext } from './guard.ts';
 import { shortForm } from './short-form.ts';
@@ -36,6 +36,7 @@ function callStep(call: ToolCall, output: unknown, ok: boolean | null, ctx: Norm
   if (shape.cls === 'read') step.region = digest(canonicalArgs('', `${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
   if (isEmptyResult(text)) step.empty = true;
+  if (isMalformed(call.name, text)) step.malformed = true;
   if (tree) step.tree = tree;
   return step;
 }

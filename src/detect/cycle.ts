@@ -1,21 +1,21 @@
-import type { CallStep } from '../types.ts';
-import type { Loop } from './loop.ts';
-import { sameCall } from './loop.ts';
+import type { Entry } from '../engine/state.ts';
+import { type SignalResult, sameCall } from './signal.ts';
 
 /**
- * The seed rule's second half: the last calls are one cycle of 2..maxPeriod calls repeated `times`
- * times, each call with the same outcome every time round (A,B,A,B,... with B's result unchanged).
+ * A cycle of 2..maxPeriod calls (A,B,A,B,... or A,B,C,A,B,C,...) going round with unchanged outcomes.
+ * The value is the number of full rounds at the end of the window; the seed rule stalls at five.
  */
-export function repeatedCycle(window: readonly CallStep[], times: number, maxPeriod: number): Loop | undefined {
+export function cycle(window: readonly Entry[], maxPeriod = 5): SignalResult | undefined {
+  let best: SignalResult | undefined;
   for (let period = 2; period <= maxPeriod; period++) {
-    const n = period * times;
-    if (window.length < n) break;
-    const start = window.length - n;
-    let ok = true;
-    for (let j = start; j < window.length - period && ok; j++) ok = sameCall(window[j]!, window[j + period]!);
-    // a cycle whose calls are all the same is a plain repeat, reported as such
-    if (ok && !window.slice(start, start + period).every((c) => sameCall(c, window[start]!)))
-      return { calls: window.slice(window.length - period), times, signal: { code: 'CYCLE', value: period } };
+    if (window.length < period * 2) break;
+    let matched = 0;
+    for (let j = window.length - 1 - period; j >= 0 && sameCall(window[j]!, window[j + period]!); j--) matched++;
+    const rounds = Math.floor((matched + period) / period);
+    const round = window.slice(window.length - period);
+    // a "cycle" whose calls are all the same is a plain repeat, reported as such
+    if (rounds < 2 || round.every((c) => sameCall(c, round[0]!))) continue;
+    if (!best || rounds > best.value) best = { code: 'CYCLE', value: rounds, calls: round, detail: round.some((c) => c.ok === false) ? 'same failure each round' : 'same results each round' };
   }
-  return undefined;
+  return best;
 }

@@ -13,7 +13,8 @@ describe('the stall rule', () => {
     assert.equal(d[4]!.action, 'nudge');
     assert.match(d[4]!.message!, /`Bash npm test` x5 \(same failure\)/);
     assert.match(d[4]!.message!, /did not change/);
-    assert.deepEqual(d[4]!.signals.map((x) => x.code), ['REPEAT']);
+    assert.equal(d[4]!.signals[0]!.code, 'REPEAT');
+    assert.equal(d[4]!.signals[0]!.value, 5);
   });
 
   it('stops on the second stall in the task, and keeps the agent stopped', () => {
@@ -30,6 +31,20 @@ describe('the stall rule', () => {
     assert.equal(batch.repeat, true);
     const next = s.pre('Read', { file_path: '/home/dev/proj/test.js' });
     assert.equal(next.action, 'stop');
+  });
+
+  it('denies the very next call when it repeats the loop just flagged, and only that one', () => {
+    const s = new Session();
+    s.prompt();
+    times(5, () => s.bash('npm test', FAIL, false));
+    const again = s.pre('Bash', { command: 'npm test' });
+    assert.equal(again.action, 'deny');
+    assert.match(again.message!, /repeats the loop flagged just before/);
+    const other = new Session();
+    other.prompt();
+    times(5, () => other.bash('npm test', FAIL, false));
+    assert.equal(other.pre('Read', { file_path: '/home/dev/proj/test.js' }).action, 'allow');
+    assert.equal(other.pre('Bash', { command: 'npm test' }).action, 'allow');
   });
 
   it('treats a changing outcome as progress: polling whose answer changes is not a stall', () => {
@@ -71,7 +86,7 @@ describe('the stall rule', () => {
     assert.deepEqual(s.actions(), ['nudge']);
     const nudge = s.decisions.find((d) => d.action === 'nudge')!;
     assert.match(nudge.message!, /`Edit src\/billing\.ts` → `Bash npm test` x5/);
-    assert.equal(nudge.signals[0]!.code, 'CYCLE');
+    assert.ok(nudge.signals.some((x) => x.code === 'CYCLE' && x.value === 5));
   });
 
   it('starts afresh on a new prompt: four repeats, a new prompt, four more is not a stall', () => {
@@ -192,7 +207,8 @@ describe('subagents', () => {
       s.bash(`echo main ${i}`, `main ${i}`); // main agent keeps working in between
     }
     const subDecisions = s.decisions.filter((d) => d.action !== 'allow');
-    assert.deepEqual(subDecisions.map((d) => d.action), ['nudge', 'stop']);
+    // after the nudge the subagent's very next call repeats the loop, and is denied
+    assert.deepEqual(subDecisions.map((d) => d.action), ['nudge', 'deny', 'stop']);
     assert.equal(s.pre('Read', { file_path: '/home/dev/proj/x' }).action, 'allow');
     assert.equal(s.pre('Bash', { command: 'npm test' }, sub).action, 'stop');
   });

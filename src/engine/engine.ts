@@ -1,9 +1,10 @@
 import type { CallStep, Config, Decision, Observation } from '../types.ts';
 import { ALLOW } from '../types.ts';
-import { findStall } from './find-stall.ts';
-import { nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
+import { findStall, type Stall } from './find-stall.ts';
+import { deniedRepeatMessage, nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
 import { checkSpawn, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
 import { type AgentState, freshAgent, initialState, lastN, type State } from './state.ts';
+import type { JudgeModel } from '../judge/model.ts';
 import { rememberCall } from './memory.ts';
 import { checkStop } from './stop-gate.ts';
 
@@ -27,7 +28,7 @@ function withAgent(state: State, id: string, agent: AgentState): State {
   return { ...state, agents: { ...state.agents, [id]: agent } };
 }
 
-export function reduce(prev: State, obs: Observation, config: Config): Result {
+export function reduce(prev: State, obs: Observation, config: Config, model?: JudgeModel): Result {
   let state = prev;
   const { step, agent: actor } = obs;
   // A new user prompt starts a new task: windows, counts and spawns start afresh. Where the agent gives
@@ -44,7 +45,8 @@ export function reduce(prev: State, obs: Observation, config: Config): Result {
   }
 
   switch (step.k) {
-    case 'pre':
+    case 'pre': {
+      const { denyNext, ...rest } = agent;
       if (step.guard) {
         const decision: Decision = {
           action: 'deny',
@@ -52,9 +54,14 @@ export function reduce(prev: State, obs: Observation, config: Config): Result {
           message: `stallguard: this call would change ${step.guard.path}, which holds stallguard's configuration or an agent's hook settings; those are protected while stallguard is enforcing. Leave them to the person.`,
           signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.path }],
         };
-        return { state: withAgent(state, actor.id, agent), decision };
+        return { state: withAgent(state, actor.id, rest), decision };
       }
-      return { state: withAgent(state, actor.id, agent), decision: ALLOW };
+      // only the very next call is checked against the loop just flagged
+      if (denyNext?.keys.includes(step.key)) {
+        return { state: withAgent(state, actor.id, rest), decision: { action: 'deny', code: 'STALL', message: denyNext.message, signals: [] } };
+      }
+      return { state: withAgent(state, actor.id, denyNext ? rest : agent), decision: ALLOW };
+    }
 
     case 'spawn': {
       const verdict = checkSpawn(state.spawns, actor, config);
@@ -71,7 +78,7 @@ export function reduce(prev: State, obs: Observation, config: Config): Result {
     }
 
     case 'call':
-      return observeCall(state, actor.id, agent, step, config);
+      return observeCall(state, actor.id, agent, step, config, model);
 
     case 'stop': {
       const verdict = checkStop(agent, step, config);
@@ -83,24 +90,28 @@ export function reduce(prev: State, obs: Observation, config: Config): Result {
   }
 }
 
-function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config): Result {
+function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config, model?: JudgeModel): Result {
   const totals = { ...state.totals, calls: state.totals.calls + 1 };
   if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
-  const memory = rememberCall(prev.memory, step);
-  const agent: AgentState = { ...prev, memory: memory.next, window: lastN([...prev.window, step], config.window) };
-  const stall = findStall(agent, memory.seen, config);
+  const { next: memory, entry } = rememberCall(prev.memory, step);
+  const agent: AgentState = { ...prev, memory, window: lastN([...prev.window, entry], config.window) };
+  const stall = findStall(agent.window, config, model);
   if (!stall) return { state: withAgent({ ...state, totals }, id, agent), decision: ALLOW };
+  return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);
+}
 
-  // A stall: the window starts afresh, so the next stall is a new one and not this one seen again.
+/** The ladder: the first stall in a task nudges; a later one stops, when it is strong enough. */
+function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
+  // the window starts afresh, so the next stall is a new one and not this one seen again
   const stalls = agent.stalls + 1;
-  const counted = { ...totals, stalls: totals.stalls + 1 };
-  if (stalls >= config.stopAfterStalls) {
-    const reason = stallStopReason(stall.loop);
+  if (stalls >= config.stopAfterStalls && stall.strength >= config.judge.stopThreshold) {
+    const reason = stallStopReason(stall.lead);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
-    return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals } };
+    return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals } };
   }
   const next: AgentState = { ...agent, window: [], stalls };
-  return { state: withAgent({ ...state, totals: counted }, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.loop), signals: stall.signals } };
+  if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall.lead) };
+  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.lead), signals: stall.signals } };
 }
 
 export { initialState };

@@ -1,22 +1,41 @@
 import type { Config, SignalHit } from '../types.ts';
-import type { Loop } from '../detect/loop.ts';
-import { repeatedCall } from '../detect/repeat.ts';
-import { repeatedCycle } from '../detect/cycle.ts';
-import type { AgentState } from './state.ts';
-import type { Seen } from './memory.ts';
+import type { SignalResult } from '../detect/signal.ts';
+import type { JudgeModel } from '../judge/model.ts';
+import { scoreSignals } from '../judge/model.ts';
+import { readSignals } from '../judge/signals.ts';
+import MODEL from '../judge/weights.json' with { type: 'json' };
+import type { Entry } from './state.ts';
 
 export interface Stall {
-  loop: Loop;
+  /** The signal that names the loop in messages: the floor that fired, or the judge's strongest. */
+  lead: SignalResult;
+  /** Every signal that saw something, with its value, and the judge's score: the record of why. */
   signals: SignalHit[];
+  /** 1 for the deterministic floor, else the judge's score. */
+  strength: number;
+}
+
+export const SHIPPED_MODEL = MODEL as JudgeModel;
+
+function hits(signals: readonly SignalResult[], score: number | undefined): SignalHit[] {
+  const out: SignalHit[] = signals.map((s) => ({ code: s.code, value: s.value, detail: s.detail }));
+  if (score !== undefined) out.push({ code: 'JUDGE', value: Math.round(score * 1000) / 1000 });
+  return out;
 }
 
 /**
- * Whether the agent's latest call completes a stall. The deterministic floor (the seed rule: the same
- * call with the same outcome `repeat` times, or one cycle of 2..maxCycle calls repeated `cycleRepeats`
- * times) is always a stall.
+ * Whether the agent's latest call completes a stall. The deterministic floor (the seed rule: the same call
+ * with the same outcome `repeat` times, or one cycle of 2..maxCycle calls going round `cycleRepeats` times)
+ * is always a stall; beyond it the judge's stuck score decides.
  */
-export function findStall(agent: AgentState, _seen: Seen, config: Config): Stall | undefined {
-  const loop = repeatedCall(agent.window, config.repeat) ?? repeatedCycle(agent.window, config.cycleRepeats, config.maxCycle);
-  if (loop) return { loop, signals: [loop.signal] };
-  return undefined;
+export function findStall(window: readonly Entry[], config: Config, model: JudgeModel = SHIPPED_MODEL): Stall | undefined {
+  const signals = readSignals(window, config.maxCycle);
+  if (signals.length === 0) return undefined;
+  const floor = signals.find((s) => (s.code === 'REPEAT' && s.value >= config.repeat) || (s.code === 'CYCLE' && s.value >= config.cycleRepeats));
+  const judged = config.judge.enabled ? scoreSignals(signals, model) : undefined;
+  if (floor) return { lead: floor, signals: hits(signals, judged?.score), strength: 1 };
+  if (!judged || judged.score < config.judge.threshold) return undefined;
+  let lead = signals[0]!;
+  for (const s of signals) if ((judged.contributions[s.code] ?? 0) > (judged.contributions[lead.code] ?? 0)) lead = s;
+  return { lead, signals: hits(signals, judged.score), strength: judged.score };
 }

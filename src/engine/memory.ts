@@ -1,35 +1,29 @@
 import type { CallStep } from '../types.ts';
-import type { SignalMemory } from './state.ts';
+import type { Entry, SignalMemory } from './state.ts';
+import { lastN } from './state.ts';
 
-// Task-wide memory, for signals that look further back than the window: whether a region was read
-// before with nothing changed since, whether the tree came back to a state that failed the same way.
+// Task-wide memory, for what the window alone cannot tell: whether a read brought anything new, whether
+// the code came back to a state that already failed this way.
 
-const MAX_READS = 200;
-const MAX_TREE_FAILURES = 50;
+const MAX_READS = 300;
+const MAX_STATES = 60;
 
-/** Facts about a call relative to what came before it in the task. */
-export interface Seen {
-  /** The same file region was read before and no edit happened since. */
-  reread: boolean;
-  /** The working tree is in a state it was in before, failing the same way then. */
-  treeReturned: boolean;
-}
-
-export function rememberCall(memory: SignalMemory, step: CallStep): { next: SignalMemory; seen: Seen } {
-  const seen: Seen = { reread: false, treeReturned: false };
-  let { reads, edits, treeFailures } = memory;
+/** Records a call in the task's memory and returns it as a window entry, annotated with what was known. */
+export function rememberCall(memory: SignalMemory, step: CallStep): { next: SignalMemory; entry: Entry } {
+  const entry: Entry = { ...step, edits: memory.edits };
+  let { edits, reads, states } = memory;
+  if (step.cls === 'read' && step.ok !== false && !step.empty) {
+    entry.reread = reads.includes(step.out);
+    reads = lastN([...reads.filter((r) => r !== step.out), step.out], MAX_READS);
+  }
+  // The state an outcome speaks of: the working tree where the hook could fingerprint it, otherwise the
+  // file content an edit tool echoes back (its outcome digest).
+  const state = step.tree !== undefined && step.fail !== undefined ? `t:${step.tree}:${step.fail}` : step.cls === 'edit' && step.ok !== false && !step.empty ? `e:${step.out}` : undefined;
+  if (state !== undefined) {
+    const at = states.lastIndexOf(state);
+    entry.returned = at !== -1 && at !== states.length - 1;
+    states = lastN([...states, state], MAX_STATES);
+  }
   if (step.cls === 'edit' && step.ok !== false) edits += 1;
-  if (step.region !== undefined && step.cls === 'read') {
-    const lastEdits = reads[step.region];
-    seen.reread = lastEdits !== undefined && lastEdits === edits;
-    const entries = Object.entries({ ...reads, [step.region]: edits });
-    reads = Object.fromEntries(entries.length > MAX_READS ? entries.slice(entries.length - MAX_READS) : entries);
-  }
-  if (step.tree !== undefined && step.fail !== undefined) {
-    const pair = `${step.tree}:${step.fail}`;
-    const at = treeFailures.indexOf(pair);
-    seen.treeReturned = at !== -1 && at !== treeFailures.length - 1;
-    treeFailures = [...treeFailures.filter((p) => p !== pair), pair].slice(-MAX_TREE_FAILURES);
-  }
-  return { next: { ...memory, reads, edits, treeFailures }, seen };
+  return { next: { ...memory, edits, reads, states }, entry };
 }

@@ -1,37 +1,42 @@
-import type { Loop } from '../detect/loop.ts';
+import type { SignalResult } from '../detect/signal.ts';
 
 // Wording is factual on purpose: Claude treats imperative "system" text as possible prompt injection,
 // and a person reading the ledger should see exactly what was repeated.
 
-function outcome(loop: Loop): string {
-  const failed = loop.calls.some((c) => c.ok === false);
-  if (loop.calls.length > 1) return failed ? 'same failure each round' : 'same results each round';
-  return failed ? 'same failure' : loop.calls[0]?.empty ? 'same empty result' : 'same result';
+function quote(short: string): string {
+  return '`' + short + '`';
 }
 
-/** `Bash npm test` x5 (same failure); `Edit a.ts` → `Bash npm test` x5 (same failure each round) */
-export function describeLoop(loop: Loop): string {
-  const calls = loop.calls.map((c) => '`' + c.short + '`').join(' → ');
-  return `${calls} x${loop.times} (${loop.detail ?? outcome(loop)})`;
+/**
+ * The loop in short form: `Bash npm test` x5 (same failure); `Edit a.ts` → `Bash npm test` x5 (same failure
+ * each round); `Grep "x"`, `Grep "y"`, `Grep "z"` (4 similar calls, nothing found).
+ */
+export function describeLoop(lead: SignalResult): string {
+  if (lead.code === 'CYCLE') return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${lead.detail})`;
+  const shorts = [...new Set(lead.calls.map((c) => c.short))];
+  const count = lead.calls.length;
+  if (shorts.length === 1) return `${quote(shorts[0]!)} x${count} (${lead.detail})`;
+  const named = shorts.slice(0, 3).map(quote).join(', ') + (shorts.length > 3 ? ` and ${shorts.length - 3} more` : '');
+  return `${named} (${count} similar calls, ${lead.detail})`;
 }
 
-export function nudgeMessage(loop: Loop): string {
-  const what =
-    loop.calls.length === 1
-      ? `the same call ran ${loop.times} times and the result did not change`
-      : `the last ${loop.calls.length * loop.times} calls repeat one cycle of ${loop.calls.length} calls ${loop.times} times, and the results did not change`;
+export function nudgeMessage(lead: SignalResult): string {
   return (
-    `stallguard: ${what}: ${describeLoop(loop)}. ` +
+    `stallguard: the last calls repeat without progress: ${describeLoop(lead)}. The result did not change. ` +
     'Another attempt of the same kind is unlikely to give a different result. ' +
     'Step back and check your progress: what you have learned, which assumptions may be wrong; then change approach ' +
     '(a different hypothesis, a different tool, or ask the user).'
   );
 }
 
-export function stallStopReason(loop: Loop): string {
-  return `stall: ${describeLoop(loop)}, twice in this task`;
+export function stallStopReason(lead: SignalResult): string {
+  return `stall: ${describeLoop(lead)}, twice in this task`;
 }
 
 export function stoppedDenyMessage(reason: string): string {
   return `stallguard stopped this agent for the person (${reason}). No further tool calls run in this task.`;
+}
+
+export function deniedRepeatMessage(lead: SignalResult): string {
+  return `stallguard: this call repeats the loop flagged just before (${describeLoop(lead)}). It was not run. Try something different.`;
 }

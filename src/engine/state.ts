@@ -3,10 +3,20 @@ import type { CallStep } from '../types.ts';
 // What the engine remembers about one session. Everything here is bounded: windows are cut to the
 // configured length, memories are capped, so the cost of a call never grows with the session's length.
 
+/** A call as it sits in an agent's window: the step, plus what was known about it when it happened. */
+export interface Entry extends CallStep {
+  /** Successful edits in the task before this call: two calls with the same count had no edit between them. */
+  edits: number;
+  /** A read whose content was already seen in this task: no new information. */
+  reread?: boolean;
+  /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
+  returned?: boolean;
+}
+
 export interface AgentState {
   type?: string;
   /** The latest calls of this agent in this task, since the last stall. */
-  window: CallStep[];
+  window: Entry[];
   /** Stalls declared in this task. */
   stalls: number;
   /** Spawn refusals in this task. */
@@ -15,18 +25,22 @@ export interface AgentState {
   stopped?: { reason: string };
   /** Task-wide memory for signals that look further back than the window. */
   memory: SignalMemory;
+  /** The loop just flagged: the next call, if it repeats one of these, is denied with the message. */
+  denyNext?: { keys: string[]; message: string };
   /** Whether the agent was already sent back once at a stop in this task (the verify gate). */
   verifySent?: boolean;
+  /** Successful edits since the last verification run (test, build, lint), for the verify gate. */
+  unverifiedEdits?: number;
 }
 
-/** Bounded task-wide memory: what was read, which failures were seen at which working-tree state. */
+/** Bounded task-wide memory. */
 export interface SignalMemory {
-  /** region digest -> the number of edits seen when it was last read. */
-  reads: Record<string, number>;
-  /** Edits (tree-changing calls) seen in this task. */
+  /** Successful edits seen in this task. */
   edits: number;
-  /** tree fingerprint + failure digest pairs seen, in order. */
-  treeFailures: string[];
+  /** Outcome digests of reads, most recent last. */
+  reads: string[];
+  /** Working-tree (or file-state) fingerprints paired with the failure seen there, most recent last. */
+  states: string[];
   /** Digests of the agent's closing texts. */
   texts: string[];
 }
@@ -52,7 +66,7 @@ export function initialState(): State {
 }
 
 export function freshAgent(type?: string): AgentState {
-  const a: AgentState = { window: [], stalls: 0, refusals: 0, memory: { reads: {}, edits: 0, treeFailures: [], texts: [] } };
+  const a: AgentState = { window: [], stalls: 0, refusals: 0, memory: { edits: 0, reads: [], states: [], texts: [] } };
   if (type !== undefined) a.type = type;
   return a;
 }

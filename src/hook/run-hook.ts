@@ -38,7 +38,7 @@ function agentFlag(argv: string[]): AgentName | undefined {
 export function logError(home: string, where: string, error: unknown): void {
   try {
     mkdirSync(home, { recursive: true, mode: 0o700 });
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const message = error instanceof Error ? (error.name === 'Error' ? error.message : `${error.name}: ${error.message}`) : String(error);
     appendFileSync(join(home, ERROR_LOG), `${new Date().toISOString()} ${where}: ${message.replace(/\s+/g, ' ').slice(0, 500)}\n`, { mode: 0o600 });
   } catch {
     // nowhere left to report; the agent still carries on

@@ -16,10 +16,25 @@ function openDoor(d: Detector, session: string, door: string, room = 'a small gr
   return [pre, post];
 }
 
-/** Alternates doors A and B `rounds` times; the post-call decisions, in order. */
-function wander(d: Detector, session: string, rounds: number): Decision[] {
-  const out: Decision[] = [];
-  for (let i = 0; i < rounds; i++) for (const door of ['A', 'B']) out.push(openDoor(d, session, door)[1]!);
+/**
+ * Alternates doors A and B `rounds` times, as an agent loop does: a call the detector refuses is not run.
+ * Every decision that is not `allow`, with the number of the attempt.
+ */
+function wander(d: Detector, session: string, rounds: number): [number, Decision][] {
+  const out: [number, Decision][] = [];
+  let attempt = 0;
+  for (let i = 0; i < rounds; i++)
+    for (const door of ['A', 'B']) {
+      attempt++;
+      const call = { name: 'open_door', input: { door } };
+      const pre = d.observe({ session, agent: main, kind: 'pre-tool', call });
+      if (pre.action !== 'allow') {
+        out.push([attempt, pre]);
+        continue;
+      }
+      const post = d.observe({ session, agent: main, kind: 'post-tool', call, output: 'You open the door and see a small grey room with doors A and B.', ok: true });
+      if (post.action !== 'allow') out.push([attempt, post]);
+    }
   return out;
 }
 
@@ -27,12 +42,17 @@ describe('createDetector', () => {
   it('nudges the agent that opens door A, then door B, and sees the same room each time; then stops it', () => {
     const d = createDetector();
     d.observe({ session: 's', agent: main, kind: 'prompt', prompt: 'find the exit' });
-    const decisions = wander(d, 's', 10);
-    const acted = decisions.map((x, i) => [i + 1, x.action] as const).filter(([, a]) => a !== 'allow');
-    assert.deepEqual(acted, [[10, 'nudge'], [20, 'stop']]);
-    assert.match(decisions[9]!.message!, /`open_door A` → `open_door B` x5 \(same results each round\)/);
-    assert.equal(decisions[9]!.signals[0]!.code, 'CYCLE');
-    assert.equal(decisions[19]!.stopReason, 'stall: `open_door A` → `open_door B` x5 (same results each round), twice in this task');
+    const acted = wander(d, 's', 15);
+    const actions = acted.map(([, x]) => x.action);
+    // five rounds of the same two calls with the same results is always a stall
+    assert.deepEqual(acted[0]!.map((x) => (typeof x === 'number' ? x : x.action)), [10, 'nudge']);
+    const nudge = acted[0]![1];
+    assert.match(nudge.message!, /`open_door A` → `open_door B` x5 \(same results each round\)/);
+    assert.ok(nudge.signals.some((x) => x.code === 'CYCLE'));
+    const stop = actions.indexOf('stop');
+    assert.ok(stop > 0, actions.join(' '));
+    assert.ok(actions.slice(1, stop).every((a) => a === 'deny'), actions.join(' '));
+    assert.match(acted[stop]![1].stopReason!, /^stall: `open_door [AB]` → `open_door [AB]` x5 \(same results each round\), twice in this task$/);
     // stopped stays stopped in the task, as a repeat of the stop already issued
     const [pre] = openDoor(d, 's', 'C');
     assert.deepEqual([pre!.action, pre!.repeat], ['stop', true]);
@@ -50,9 +70,9 @@ describe('createDetector', () => {
 
   it('keeps sessions apart, and takes settings', () => {
     const d = createDetector({ config: { cycleRepeats: 3 } });
-    assert.equal(wander(d, 'one', 2).some((x) => x.action !== 'allow'), false);
-    assert.equal(wander(d, 'two', 2).some((x) => x.action !== 'allow'), false);
-    assert.equal(wander(d, 'one', 1).at(-1)!.action, 'nudge');
+    assert.deepEqual(wander(d, 'one', 2), []);
+    assert.deepEqual(wander(d, 'two', 2), []);
+    assert.deepEqual(wander(d, 'one', 1).map(([n, x]) => [n, x.action]), [[2, 'nudge']]);
   });
 
   it('with file state, many detectors (as many processes) share one session log', () => {
@@ -63,10 +83,9 @@ describe('createDetector', () => {
     for (let i = 0; i < 10; i++) decisions.push(openDoor(i % 2 ? a : b, 'shared', i % 2 ? 'B' : 'A')[1]!);
     assert.equal(decisions[9]!.action, 'nudge');
     assert.ok(existsSync(join(dir, 'sessions', 'shared.jsonl')));
-    // a fresh detector on the same folder carries on where they left off
+    // a fresh detector on the same folder carries on where they left off: the next door A is refused
     const c = createDetector({ state: { dir } });
-    const more = wander(c, 'shared', 5);
-    assert.equal(more[9]!.action, 'stop');
+    assert.equal(openDoor(c, 'shared', 'A')[0]!.action, 'deny');
   });
 
   it('names the problem with bad settings or a malformed event', () => {

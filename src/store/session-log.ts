@@ -47,7 +47,7 @@ export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' 
   ensureDir(file);
   let fd: number;
   try {
-    fd = openSync(file, 'wx', 0o600);
+    fd = openSync(file, 'ax', 0o600); // O_APPEND too: another process may append before our meta line lands
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return;
     throw e;

@@ -40,3 +40,23 @@ export class Hook {
     return stdout ? (JSON.parse(stdout) as Record<string, unknown>) : undefined;
   }
 }
+
+export type Answer = Record<string, unknown> | undefined;
+
+/**
+ * An agent stuck on one call: each attempt sends `pre`, then `post` unless the hook denied the call (a
+ * denied call never runs, so the agent reports no result for it). The answers, one pair per attempt.
+ */
+export function stuckAgent(hook: Hook, pre: Record<string, unknown>, post: Record<string, unknown>, attempts: number, isDeny: (a: Answer) => boolean): { before: Answer; after: Answer }[] {
+  const turns: { before: Answer; after: Answer }[] = [];
+  for (let i = 0; i < attempts; i++) {
+    const before = hook.answer(pre);
+    turns.push({ before, after: isDeny(before) ? undefined : hook.answer(post) });
+  }
+  return turns;
+}
+
+/** The index of the first attempt whose answer passes `test`, or -1. */
+export function firstWhere(turns: { before: Answer; after: Answer }[], test: (t: { before: Answer; after: Answer }) => boolean): number {
+  return turns.findIndex(test);
+}

@@ -4,7 +4,7 @@ import type { Decision } from '../../types.ts';
 import { detectAgent } from '../detect.ts';
 import { parseCodex } from './parse.ts';
 import { renderCodex } from './render.ts';
-import { Hook, sample } from '../../../test/support/hook.ts';
+import { type Answer, firstWhere, Hook, sample, stuckAgent } from '../../../test/support/hook.ts';
 
 // Contract tests on the payloads Codex CLI 0.171 really sent (../shared/e2e/samples/codex-*).
 
@@ -72,23 +72,22 @@ describe('codex: a looping session through the hook', () => {
   const post = sample('codex-PostToolUse-Bash.json');
   const pre = sample('codex-PreToolUse-Bash.json');
 
-  it('nudges on the fifth identical run, stops on the tenth, then denies every call', () => {
+  it('nudges on the fifth identical run, stops at a second stall without continue:false on PreToolUse, then denies every call', () => {
     const hook = new Hook();
     hook.run({ ...sample('codex-UserPromptSubmit.json'), session_id: post.session_id, turn_id: post.turn_id });
-    const answers = [];
-    for (let i = 0; i < 10; i++) {
-      assert.equal(hook.answer({ ...pre, tool_use_id: `call_${i}` }), undefined);
-      answers.push(hook.answer({ ...post, tool_use_id: `call_${i}` }));
-    }
-    assert.deepEqual(answers.slice(0, 4), [undefined, undefined, undefined, undefined]);
-    const context = (answers[4]!.hookSpecificOutput as Record<string, string>).additionalContext!;
-    assert.match(context!, /`Bash npm test` x5 \(same result\)/);
-    assert.deepEqual(answers.slice(5, 9), [undefined, undefined, undefined, undefined]);
-    assert.equal(answers[9]!.continue, false);
-    assert.match(String(answers[9]!.stopReason), /stall: `Bash npm test` x5/);
+    const denied = (a: Answer) => (a?.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny';
+    const turns = stuckAgent(hook, pre, post, 20, denied);
+    const nudge = firstWhere(turns, (t) => t.after !== undefined);
+    assert.equal(nudge, 4, 'the fifth identical run is a stall');
+    assert.match((turns[4]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!, /`Bash npm test` x5 \(same result\)/);
+    const stop = firstWhere(turns, (t) => t.after?.continue === false);
+    assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
+    assert.match(String(turns[stop]!.after!.stopReason), /stall: `Bash npm test` x5/);
+    // every PreToolUse answer is a plain deny: Codex rejects continue/stopReason there and runs the call
+    for (const t of turns.filter((t) => t.before)) assert.deepEqual(Object.keys(t.before!), ['hookSpecificOutput']);
     const next = hook.answer({ ...pre, tool_input: { command: 'ls' } });
-    assert.deepEqual(Object.keys(next!), ['hookSpecificOutput']);
-    assert.equal((next!.hookSpecificOutput as Record<string, string>).permissionDecision, 'deny');
+    assert.ok(denied(next));
+    assert.match(String((next!.hookSpecificOutput as Record<string, string>).permissionDecisionReason), /stopped this agent for the person/);
     // the agent may still end its turn
     assert.equal(hook.answer({ ...sample('codex-Stop.json'), session_id: post.session_id, turn_id: post.turn_id }), undefined);
   });

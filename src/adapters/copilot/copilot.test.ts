@@ -4,7 +4,7 @@ import type { Decision } from '../../types.ts';
 import { detectAgent } from '../detect.ts';
 import { copilotEvent, parseCopilot } from './parse.ts';
 import { renderCopilot } from './render.ts';
-import { Hook } from '../../../test/support/hook.ts';
+import { firstWhere, Hook, stuckAgent } from '../../../test/support/hook.ts';
 
 // Contract tests on Copilot CLI's documented payloads (the CLI hooks reference): the camelCase dialect,
 // which does not name the event, and the snake_case dialect of hooks registered under PascalCase names.
@@ -73,13 +73,11 @@ describe('copilot: a looping session through the hook', () => {
   it('nudges a failing loop as recovery guidance, then denies every call once stopped', () => {
     const hook = new Hook();
     hook.run({ ...base, prompt: 'fix the tests' });
-    const answers = [];
-    for (let i = 0; i < 10; i++) {
-      assert.equal(hook.answer(pre), undefined);
-      answers.push(hook.answer(failure));
-    }
-    assert.match(String(answers[4]!.additionalContext), /`bash npm test` x5 \(same failure\)/);
-    assert.match(String(answers[9]!.additionalContext), /stopped this agent for the person/);
+    const turns = stuckAgent(hook, pre, failure, 20, (a) => a?.permissionDecision === 'deny');
+    assert.equal(firstWhere(turns, (t) => t.after !== undefined), 4);
+    assert.match(String(turns[4]!.after!.additionalContext), /`bash npm test` x5 \(same failure\)/);
+    const stop = firstWhere(turns, (t) => /stopped this agent/.test(String(t.after?.additionalContext)));
+    assert.ok(stop > 4, `stopped at attempt ${stop + 1}`);
     assert.equal(hook.answer({ ...pre, toolArgs: { command: 'ls' } })!.permissionDecision, 'deny');
   });
 

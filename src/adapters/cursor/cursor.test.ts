@@ -4,7 +4,7 @@ import type { Decision } from '../../types.ts';
 import { detectAgent } from '../detect.ts';
 import { parseCursor } from './parse.ts';
 import { renderCursor } from './render.ts';
-import { Hook } from '../../../test/support/hook.ts';
+import { firstWhere, Hook, stuckAgent } from '../../../test/support/hook.ts';
 
 // Contract tests on Cursor's documented payloads (../shared/reference/agent-hooks.md §4): the fields every
 // hook gets, plus each event's own, in the older [CU-A] and newer [CU-B] versions of the docs.
@@ -78,13 +78,11 @@ describe('cursor: a looping session through the hook', () => {
   it('nudges after the tool result, then denies every call once stopped', () => {
     const hook = new Hook();
     hook.run({ ...common, hook_event_name: 'beforeSubmitPrompt', prompt: 'fix the tests' });
-    const answers = [];
-    for (let i = 0; i < 10; i++) {
-      assert.equal(hook.answer({ ...pre, tool_use_id: `tu-${i}` }), undefined);
-      answers.push(hook.answer({ ...post, tool_use_id: `tu-${i}` }));
-    }
-    assert.match(String(answers[4]!.additional_context), /`Shell npm test` x5 \(same failure\)/);
-    assert.match(String(answers[9]!.additional_context), /stopped this agent for the person/);
+    const turns = stuckAgent(hook, pre, post, 20, (a) => a?.permission === 'deny');
+    assert.equal(firstWhere(turns, (t) => t.after !== undefined), 4);
+    assert.match(String(turns[4]!.after!.additional_context), /`Shell npm test` x5 \(same failure\)/);
+    const stop = firstWhere(turns, (t) => /stopped this agent/.test(String(t.after?.additional_context)));
+    assert.ok(stop > 4, `stopped at attempt ${stop + 1}`);
     assert.equal(hook.answer({ ...pre, tool_input: { command: 'git status' } })!.permission, 'deny');
     // the next user message is a new generation: a new task
     assert.equal(hook.answer({ ...pre, generation_id: 'gen-2' }), undefined);

@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Decision, Mode, Observation } from '../../src/types.ts';
+
+// The world of one end-to-end scenario, whatever the client: a scratch HOME (so no real credentials or
+// settings are read), a scratch copy of the fixture project with a failing `npm test`, a scratch
+// STALLGUARD_HOME, and stallguard installed into the project by its own CLI, as a person would.
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = join(REPO, 'dist', 'cli.js');
+const FIXTURE = join(REPO, 'e2e', 'fixtures', 'project');
+
+export interface Scratch {
+  root: string;
+  home: string;
+  project: string;
+  stallguardHome: string;
+  /** Every request the fake model server received, one JSON object a line. */
+  requestsLog: string;
+}
+
+export function makeScratch(name: string, mode: Mode): Scratch {
+  const root = mkdtempSync(join(tmpdir(), `stallguard-e2e-${name}-`));
+  const scratch: Scratch = { root, home: join(root, 'home'), project: join(root, 'proj'), stallguardHome: join(root, 'stallguard'), requestsLog: join(root, 'requests.jsonl') };
+  mkdirSync(scratch.home);
+  cpSync(FIXTURE, scratch.project, { recursive: true });
+  writeFileSync(join(scratch.project, '.stallguard.json'), JSON.stringify({ mode }) + '\n');
+  // a git repository, as most projects are: stallguard fingerprints the working tree after failing runs
+  execFileSync('git', ['init', '-q'], { cwd: scratch.project, stdio: 'ignore' });
+  return scratch;
+}
+
+/** The scratch environment for anything run inside the scenario: nothing from the developer's own. */
+export function scratchEnv(scratch: Scratch, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: scratch.home,
+    LANG: 'C.UTF-8',
+    STALLGUARD_HOME: scratch.stallguardHome,
+    // keeps "a new npm is available" out of `npm test` output
+    NPM_CONFIG_UPDATE_NOTIFIER: 'false',
+    ...extra,
+  };
+}
+
+/** `stallguard <args>` from this checkout's build, run in the scratch project. */
+export function stallguard(scratch: Scratch, args: string[]): string {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
+  return execFileSync(process.execPath, [CLI, ...args], { cwd: scratch.project, env: scratchEnv(scratch), encoding: 'utf8' });
+}
+
+export type LedgerLine =
+  | { t: 'm'; session: string; agent?: string }
+  | { t: 'o'; id: string; o: Observation }
+  | { t: 'd'; id: string; d: Decision; mode: string }
+  | { t: 'c' };
+
+function jsonLines<T>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+}
+
+/** Every line of every session file stallguard wrote, by session file name. */
+export function readLedger(scratch: Scratch): Map<string, LedgerLine[]> {
+  const dir = join(scratch.stallguardHome, 'sessions');
+  const out = new Map<string, LedgerLine[]>();
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) out.set(name.replace(/\.jsonl$/, ''), jsonLines<LedgerLine>(join(dir, name)));
+  return out;
+}
+
+/** What the hook wrote to errors.log: it fails open, so this is where its bugs show. */
+export function hookErrors(scratch: Scratch): string {
+  const file = join(scratch.stallguardHome, 'errors.log');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+export function readRequests<T>(scratch: Scratch): T[] {
+  return jsonLines<T>(scratch.requestsLog);
+}
+
+export function removeScratch(scratch: Scratch): void {
+  rmSync(scratch.root, { recursive: true, force: true });
+}

@@ -1,0 +1,38 @@
+import type { SignalCode } from '../types.ts';
+import type { Entry } from '../engine/state.ts';
+
+/** What one signal sees at the latest call: its strength, the calls it speaks of, and what stayed the same. */
+export interface SignalResult {
+  code: SignalCode;
+  value: number;
+  /** The calls it speaks of, for naming them in a message. */
+  calls: readonly Entry[];
+  detail: string;
+}
+
+/** A signal: a pure function of an agent's window (oldest first; the latest call is the last entry). */
+export type Signal = (window: readonly Entry[]) => SignalResult | undefined;
+
+/** How many entries at the end of the window, counted back from the latest, satisfy `linked(earlier, later)`. */
+export function tailRun(window: readonly Entry[], linked: (earlier: Entry, later: Entry) => boolean): number {
+  if (window.length === 0) return 0;
+  let n = 1;
+  for (let i = window.length - 2; i >= 0 && linked(window[i]!, window[i + 1]!); i--) n++;
+  return n;
+}
+
+/** The same call with the same outcome: only then is a repeat a repeat; a changed outcome is progress. */
+export function sameCall(a: Entry, b: Entry): boolean {
+  return a.key === b.key && a.out === b.out;
+}
+
+/** The kind of outcome, coarse enough that varied attempts at one failing thing compare equal. */
+export function outcomeClass(e: Entry): string {
+  if (e.ok === false) return `fail:${e.fail ?? ''}`;
+  if (e.empty) return 'empty';
+  return `out:${e.out}`;
+}
+
+export function describeOutcome(e: Entry): string {
+  return e.ok === false ? 'same failure' : e.empty ? 'same empty result' : 'same result';
+}

@@ -1,0 +1,22 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// The bundle, not the sources: a dependency that bundles badly (jsonc-parser's UMD "main") only fails here.
+
+const CLI = resolve('dist', 'cli.js');
+
+it('the built CLI plans an install of the hook', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stallguard-built-cli-'));
+  try {
+    const env = { PATH: process.env.PATH, HOME: dir, STALLGUARD_HOME: join(dir, 'sg') };
+    const out = execFileSync(process.execPath, [CLI, 'install', '--dry-run'], { cwd: dir, env, encoding: 'utf8' });
+    assert.match(out, /--- \.claude\/settings\.json \(new file\)/);
+    assert.match(out, /dist\/hook\.cjs --agent claude # stallguard/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
