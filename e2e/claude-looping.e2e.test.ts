@@ -18,24 +18,25 @@ test(`${label}: a looping npm test is nudged, goes on, then is stopped`, { timeo
     const results = toolResults(longest(requestsOf(run, 'main'))!);
     const nudged = results.flatMap((r, i) => r.reminders.map((m) => ({ at: i + 1, ...m })));
     assert.equal(nudged.length, 1, `one hook reminder expected, got ${JSON.stringify(nudged)}`);
-    assert.equal(nudged[0]!.at, 5);
+    assert.equal(nudged[0]!.at, 3);
     assert.equal(nudged[0]!.label, 'PostToolUseFailure:Bash');
     assert.equal(nudged[0]!.kind, 'additional context');
-    assert.match(nudged[0]!.text, /^stallguard: the same call ran 5 times and the result did not change: `Bash npm test` x5 \(same failure\)/);
+    assert.match(nudged[0]!.text, /^stallguard: the same call ran 3 times and the result did not change: `Bash npm test` x3 \(same failure\)/);
 
     // the loop went on after the nudge, and the session was stopped by the hook well before the 15th call
-    assert.ok(results.length > 5, 'the model kept working after the nudge');
+    assert.ok(results.length > 3, 'the model kept working after the nudge');
     assert.equal(run.result.terminal_reason, 'hook_stopped');
     assert.ok(calls.length <= 11, `stopped after ${calls.length} calls`);
     assert.ok(calls.every((c) => c.name === 'Bash' && c.input.command === 'npm test'));
     const stops = hookOutputs(run).filter((h) => h.output.continue === false);
     assert.ok(stops.some((h) => h.hook === 'PostToolBatch' || h.hook.startsWith('PreToolUse')), `a stop where Claude Code honours it: ${stops.map((h) => h.hook).join(', ')}`);
-    assert.ok(stops.every((h) => h.output.stopReason === 'stall: `Bash npm test` x5 (same failure), twice in this task'));
+    assert.ok(stops.every((h) => h.output.stopReason === 'stall: `Bash npm test` x3 (same failure), twice in this task'));
 
     const decisions = ledgerDecisions(run.ledger);
     assert.deepEqual(decisions.map((d) => [d.code, d.mode, d.afterCalls]), [
-      ['STALL', 'enforce', 5],
-      ['STALL_AGAIN', 'enforce', 10],
+      // the judge sees three identical failures with nothing changed in between as a stall
+      ['STALL', 'enforce', 3],
+      ['STALL_AGAIN', 'enforce', 6],
     ]);
   });
 });

@@ -25,12 +25,12 @@ test(`${label}: in shadow mode the loop runs to its end untouched, and the ledge
     assert.equal(run.result.result, 'Giving up: the tests still fail.');
     assert.deepEqual(run.result.permission_denials, []);
 
-    // what enforce mode would have done: nudge at the fifth run, stop at the tenth
+    // what enforce mode would have done: nudge at the third run, stop at the sixth
     assert.deepEqual(decisions.map((d) => [d.action, d.code, d.mode, d.afterCalls]), [
-      ['nudge', 'STALL', 'shadow', 5],
-      ['stop', 'STALL_AGAIN', 'shadow', 10],
+      ['nudge', 'STALL', 'shadow', 3],
+      ['stop', 'STALL_AGAIN', 'shadow', 6],
     ]);
-    assert.equal(decisions[1]!.decision.stopReason, 'stall: `Bash npm test` x5 (same failure), twice in this task');
+    assert.equal(decisions[1]!.decision.stopReason, 'stall: `Bash npm test` x3 (same failure), twice in this task');
 
     // and `stallguard status` reports it to the person
     const status = JSON.parse(stallguard(run.scratch, ['status', '--json'])) as { mode: string; sessions: { id: string; calls: number; stalls: number }[] };

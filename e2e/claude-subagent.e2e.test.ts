@@ -18,9 +18,9 @@ test(`${label}: a looping subagent is nudged and stopped, and the main agent car
     // the subagent got the nudge beside its fifth result, went on, and was stopped well before its 15th call
     const sub = toolResults(longest(requestsOf(run, 'sub'))!);
     const nudged = sub.flatMap((r, i) => r.reminders.map((m) => ({ at: i + 1, ...m })));
-    assert.deepEqual(nudged.map((n) => [n.at, n.label]), [[5, 'PostToolUseFailure:Bash']]);
-    assert.match(nudged[0]!.text, /^stallguard: the same call ran 5 times/);
-    assert.ok(sub.length > 5);
+    assert.deepEqual(nudged.map((n) => [n.at, n.label]), [[3, 'PostToolUseFailure:Bash']]);
+    assert.match(nudged[0]!.text, /^stallguard: the same call ran 3 times and the result did not change: `Bash npm test` x3/);
+    assert.ok(sub.length > 3);
     assert.ok(subCalls.length <= 11, `subagent stopped after ${subCalls.length} calls`);
     assert.ok(hookOutputs(run).some((h) => h.output.continue === false && (h.hook === 'PostToolBatch' || h.hook.startsWith('PreToolUse'))));
 
@@ -35,8 +35,8 @@ test(`${label}: a looping subagent is nudged and stopped, and the main agent car
     // both decisions were about the subagent, recorded under its own id and type
     const decisions = ledgerDecisions(run.ledger);
     assert.deepEqual(decisions.map((d) => [d.code, d.agent.type, d.afterCalls]), [
-      ['STALL', 'general-purpose', 5],
-      ['STALL_AGAIN', 'general-purpose', 10],
+      ['STALL', 'general-purpose', 3],
+      ['STALL_AGAIN', 'general-purpose', 6],
     ]);
     assert.ok(decisions.every((d) => d.agent.id !== 'main'));
   });

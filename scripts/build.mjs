@@ -20,7 +20,6 @@ await build({
   outdir: 'dist',
   format: 'esm',
   splitting: true,
-  mainFields: ['module', 'main'], // jsonc-parser's UMD main requires files at run time; its ESM build bundles
   chunkNames: '_[name]-[hash]',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });

@@ -114,7 +114,6 @@ export type Action = 'allow' | 'nudge' | 'deny' | 'stop';
 export type SignalCode =
   | 'REPEAT' // the same call with the same outcome, N times in a row
   | 'CYCLE' // a cycle of 2-5 calls repeated
-  | 'SAME_ARGS' // the same call, whatever its outcome (a ceiling for polling that never ends)
   | 'NEAR_DUPLICATE' // the same tool with near-identical arguments and the same kind of outcome
   | 'SAME_FAILURE' // consecutive failures with the same signature, across varied commands
   | 'NO_TREE_CHANGE' // verification runs failing the same way with nothing changed in between
@@ -142,6 +141,7 @@ export interface SignalHit {
 export type DecisionCode =
   | 'STALL' // first stall in the task: nudge
   | 'STALL_AGAIN' // second stall in the task: stop
+  | 'REPEAT_DENIED' // the call right after a nudge repeated the flagged loop
   | 'STOPPED' // the agent was already stopped in this task: keep it stopped
   | 'SPAWN_REFUSED'
   | 'SPAWN_STOP'

@@ -12,9 +12,12 @@ function parse(stdout: string): Record<string, any> | undefined {
   return stdout.trim() ? JSON.parse(stdout) : undefined;
 }
 
+// The seed rule's exact counts make these easy to read; the judge has its own test below.
+const SEED = { judge: { enabled: false } };
+
 describe('hook process, enforce mode', () => {
   it('nudges a looping npm test, then stops it through PostToolBatch and denies the next call', () => {
-    const { project, env } = scratch('enforce');
+    const { project, env } = scratch('enforce', SEED);
     runHookProcess(claude.prompt(project), env);
     const out: (Record<string, any> | undefined)[] = [];
     for (let i = 0; i < 10; i++) {
@@ -37,12 +40,20 @@ describe('hook process, enforce mode', () => {
   });
 
   it('stops directly from PostToolUse when the looping call succeeds', () => {
-    const { project, env } = scratch('enforce');
+    const { project, env } = scratch('enforce', SEED);
     runHookProcess(claude.prompt(project), env);
     let last: Record<string, any> | undefined;
     for (let i = 0; i < 10; i++) last = parse(runHookProcess(claude.post(project, 'Read', { file_path: `${project}/a.ts` }, { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } }), env).stdout);
     assert.equal(last!.continue, false);
     assert.match(last!.stopReason, /^stall: `Read a\.ts` x5 \(same result\), twice in this task$/);
+  });
+
+  it('nudges with the judge on the third identical failing run', () => {
+    const { project, env } = scratch('enforce');
+    runHookProcess(claude.prompt(project), env);
+    const out = Array.from({ length: 3 }, () => parse(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout));
+    assert.deepEqual(out.slice(0, 2), [undefined, undefined]);
+    assert.match(out[2]!.hookSpecificOutput.additionalContext, /`Bash npm test` x3 \(same failure\)/);
   });
 
   it('denies the 11th spawn in a task with a reason for the agent', () => {
@@ -64,7 +75,7 @@ describe('hook process, enforce mode', () => {
 
 describe('hook process, shadow and off', () => {
   it('shadow mode changes nothing in the agent and records what it would have done', () => {
-    const { project, env, home } = scratch();
+    const { project, env, home } = scratch('shadow', SEED);
     runHookProcess(claude.prompt(project), env);
     for (let i = 0; i < 10; i++) assert.equal(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout, '');
     assert.equal(runHookProcess(claude.batch(project), env).stdout, '');

@@ -70,7 +70,8 @@ function writesFile(words: string[], raw: string): string | undefined {
   if (WRITERS.test(verb)) return lastPath(words);
   if (verb === 'git' && /^(?:checkout|restore|apply|am|stash|reset|revert|cherry-pick|mv|rm)$/.test(words[1] ?? '')) return lastPath(words);
   const redirect = raw.match(/(?:^|[^0-9&<>])>{1,2}\s*([^\s&|;<>]+)/);
-  if (redirect && !/^\/dev\/(?:null|stderr|stdout)$/.test(redirect[1]!)) return unquote(redirect[1]!);
+  // capturing a command's output in a log file is not a change to the code
+  if (redirect && !/^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\//.test(unquote(redirect[1]!))) return unquote(redirect[1]!);
   return undefined;
 }
 

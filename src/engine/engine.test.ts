@@ -1,12 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Session, times } from '../../test/support/session.ts';
+import { DEFAULT_CONFIG } from '../config/defaults.ts';
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
+// The seed rule on its own, as the deterministic floor it is: the judge is switched off here.
+const SEED = { judge: { ...DEFAULT_CONFIG.judge, enabled: false } };
 
-describe('the stall rule', () => {
+describe('the stall rule (the deterministic floor)', () => {
   it('nudges on the fifth identical failing run, naming the call', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     const d = times(5, () => s.bash('npm test', FAIL, false));
     assert.deepEqual(d.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
@@ -18,7 +21,7 @@ describe('the stall rule', () => {
   });
 
   it('stops on the second stall in the task, and keeps the agent stopped', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     times(5, () => s.bash('npm test', FAIL, false));
     const second = times(5, () => s.bash('npm test', FAIL, false));
@@ -34,13 +37,13 @@ describe('the stall rule', () => {
   });
 
   it('denies the very next call when it repeats the loop just flagged, and only that one', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     times(5, () => s.bash('npm test', FAIL, false));
     const again = s.pre('Bash', { command: 'npm test' });
     assert.equal(again.action, 'deny');
     assert.match(again.message!, /repeats the loop flagged just before/);
-    const other = new Session();
+    const other = new Session(SEED);
     other.prompt();
     times(5, () => other.bash('npm test', FAIL, false));
     assert.equal(other.pre('Read', { file_path: '/home/dev/proj/test.js' }).action, 'allow');
@@ -48,7 +51,7 @@ describe('the stall rule', () => {
   });
 
   it('treats a changing outcome as progress: polling whose answer changes is not a stall', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     const d = times(12, (i) => s.bash('curl -s localhost:8080/status', `{"state":"building","done":${i * 8}}`));
     assert.deepEqual(s.actions(), []);
@@ -56,28 +59,28 @@ describe('the stall rule', () => {
   });
 
   it('treats a test whose failures change as progress', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     times(6, (i) => s.bash('npm test', `${6 - i} failed, ${i} passed`, false));
     assert.deepEqual(s.actions(), []);
   });
 
   it('ignores volatile parts: durations, timestamps, temp paths, pids', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     times(5, (i) => s.bash('pytest -q', `FAILED tests/test_a.py::test_x - AssertionError\n1 failed in 0.${i}3s at 2026-11-29T10:0${i}:00Z pid ${4000 + i} /tmp/pytest-${i}/x`, false));
     assert.deepEqual(s.actions(), ['nudge']);
   });
 
   it('ignores the model-written description of a Bash call and the order of arguments', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     times(5, (i) => s.call('Bash', i % 2 ? { command: 'npm test', description: `Run tests (${i})` } : { description: 'again', command: 'npm test' }, 'Exit code 1\nsame', false));
     assert.deepEqual(s.actions(), ['nudge']);
   });
 
   it('finds a cycle of two calls repeated five times (edit, test, same failure)', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     for (let i = 0; i < 5; i++) {
       s.call('Edit', { file_path: '/home/dev/proj/src/billing.ts', old_string: 'a - b', new_string: 'a + b' }, 'String to replace not found', false);
@@ -90,7 +93,7 @@ describe('the stall rule', () => {
   });
 
   it('starts afresh on a new prompt: four repeats, a new prompt, four more is not a stall', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     times(4, () => s.bash('npm test', FAIL, false));
     s.prompt('try again with the new fixture');
@@ -99,7 +102,7 @@ describe('the stall rule', () => {
   });
 
   it('counts stalls per task: a stall in each of two tasks only nudges', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt('one', 'p1');
     times(5, () => s.bash('npm test', FAIL, false));
     s.prompt('two', 'p2');
@@ -108,7 +111,7 @@ describe('the stall rule', () => {
   });
 
   it('starts a new task when the prompt id changes even if the prompt hook was missed', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.task = 'p1';
     times(3, () => s.bash('npm test', FAIL, false));
     s.task = 'p2';
@@ -119,14 +122,14 @@ describe('the stall rule', () => {
   });
 
   it('never counts an exempt tool', () => {
-    const s = new Session({ exemptTools: ['BashOutput'] });
+    const s = new Session({ ...SEED, exemptTools: ['BashOutput'] });
     s.prompt();
     times(8, () => s.call('BashOutput', { bash_id: 'b1' }, 'still running'));
     assert.deepEqual(s.actions(), []);
   });
 
   it('honours configured thresholds', () => {
-    const s = new Session({ repeat: 3, stopAfterStalls: 1 });
+    const s = new Session({ ...SEED, repeat: 3, stopAfterStalls: 1 });
     s.prompt();
     times(3, () => s.bash('make', 'error: x', false));
     assert.deepEqual(s.actions(), ['stop']);
@@ -186,19 +189,35 @@ describe('hard negatives: healthy work is never touched', () => {
     assert.deepEqual(s.actions(), []);
   });
 
-  it('four repeats, then a new prompt (the person stepped in)', () => {
+  it('repeats on both sides of a new prompt are not added up (the person stepped in)', () => {
     const s = new Session();
     s.prompt();
-    times(4, () => s.bash('npm test', FAIL, false));
+    times(2, () => s.bash('npm test', FAIL, false));
     s.prompt('I fixed the env, run it again');
-    s.bash('npm test', FAIL, false);
+    times(2, () => s.bash('npm test', FAIL, false));
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('polling a build whose status changes, twenty times', () => {
+    const s = new Session();
+    s.prompt();
+    times(20, (i) => s.bash('gh run view 123 --json status', `{"status":"in_progress","step":${i}}`));
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('a test run that fails once, then a fix, then passes', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash('pytest -q', 'FAILED tests/test_a.py::test_x - AssertionError: 1 != 2', false);
+    s.call('Edit', { file_path: '/home/dev/proj/a.py', old_string: 'return 1', new_string: 'return 2' }, { filePath: '/home/dev/proj/a.py' });
+    s.bash('pytest -q', '3 passed');
     assert.deepEqual(s.actions(), []);
   });
 });
 
 describe('subagents', () => {
   it('keeps a window per agent, so a looping subagent is nudged and stopped while main is untouched', () => {
-    const s = new Session();
+    const s = new Session(SEED);
     s.prompt();
     const sub = { id: 'a219', type: 'general-purpose' };
     s.call('Agent', { subagent_type: 'general-purpose', description: 'run tests', prompt: 'run npm test' }, 'started');
@@ -214,6 +233,68 @@ describe('subagents', () => {
   });
 });
 
+describe('the judge: loops the floor does not see', () => {
+  it('three identical failing runs with nothing changed in between', () => {
+    const s = new Session();
+    s.prompt();
+    const d = times(3, () => s.bash('npm test', FAIL, false));
+    assert.equal(d[2]!.action, 'nudge');
+    assert.match(d[2]!.message!, /the same call ran 3 times and the result did not change: `Bash npm test` x3 \(same failure\)/);
+    const judge = d[2]!.signals.find((x) => x.code === 'JUDGE')!;
+    assert.ok(judge.value >= 0.5, `score ${judge.value}`);
+    assert.ok(d[2]!.signals.some((x) => x.code === 'SAME_FAILURE' && x.value === 3));
+  });
+
+  it('retry variants failing the same way (pytest -q, pytest tests/, python -m pytest)', () => {
+    const s = new Session();
+    s.prompt();
+    const out = 'FAILED tests/test_billing.py::test_total - AssertionError: assert 110 == 120\n1 failed, 4 passed';
+    s.bash('pytest -q', out, false);
+    s.bash('pytest tests/', out, false);
+    s.bash('python -m pytest tests/test_billing.py', out.replace('4 passed', '0 passed'), false);
+    s.bash('pytest -x -q tests', out, false);
+    assert.deepEqual(s.actions(), ['nudge']);
+    assert.ok(s.decisions.some((x) => x.signals.some((y) => y.code === 'SAME_FAILURE')));
+  });
+
+  it('grep variants of a name that does not exist', () => {
+    const s = new Session();
+    s.prompt();
+    for (const p of ['FloorDiv', 'floor_div', 'FloorDivide', 'floordiv', 'floor_divide']) s.call('Grep', { pattern: p, path: '/home/dev/proj/src', type: 'rs' }, 'No files found');
+    assert.deepEqual(s.actions(), ['nudge']);
+    const nudge = s.decisions.find((d) => d.action === 'nudge')!;
+    assert.match(nudge.message!, /`Grep "FloorDiv" in src`/);
+  });
+
+  it('the same edit rejected the same way again and again', () => {
+    const s = new Session();
+    s.prompt();
+    const rejected = "Your proposed edit has introduced new syntax error(s).\nERRORS:\n- F821 undefined name 'combined'";
+    for (let i = 0; i < 4; i++) s.call('edit', { command: `edit 118:150\n    def merge(a, b):\n        return combined${' '.repeat(i)}\nend_of_edit` }, rejected, false);
+    assert.deepEqual(s.actions(), ['nudge']);
+    assert.ok(s.decisions.some((d) => d.signals.some((x) => x.code === 'EDIT_REJECTED')));
+  });
+
+  it('records which signals fired and the score, for a person to see why', () => {
+    const s = new Session();
+    s.prompt();
+    times(3, () => s.bash('npm test', FAIL, false));
+    const nudge = s.decisions.find((d) => d.action === 'nudge')!;
+    for (const hit of nudge.signals) assert.equal(typeof hit.value, 'number');
+    assert.deepEqual(
+      nudge.signals.map((x) => x.code).sort(),
+      ['JUDGE', 'NEAR_DUPLICATE', 'NO_TREE_CHANGE', 'REPEAT', 'SAME_FAILURE'],
+    );
+  });
+
+  it('can be switched off, leaving the floor', () => {
+    const s = new Session(SEED);
+    s.prompt();
+    times(4, () => s.bash('npm test', FAIL, false));
+    assert.deepEqual(s.actions(), []);
+  });
+});
+
 describe('spawn guard', () => {
   it('refuses the 11th spawn in a task and tells the agent to do the work itself', () => {
     const s = new Session();
@@ -225,11 +306,14 @@ describe('spawn guard', () => {
     assert.match(d[10]!.message!, /spawn 11 .* limit is 10.*yourself/);
   });
 
-  it('stops on the second refusal, with the tree of spawns', () => {
+  it('stops on the second refusal the agent makes after seeing the first, with the tree of spawns', () => {
     const s = new Session();
     s.prompt();
     times(10, (i) => s.pre('Agent', { subagent_type: i < 6 ? 'general-purpose' : 'Explore', description: `d${i}` }));
     s.pre('Agent', { subagent_type: 'general-purpose' });
+    // refused in the same parallel batch as the first: not yet a second refusal
+    assert.equal(s.pre('Agent', { subagent_type: 'general-purpose', description: 'x' }).action, 'deny');
+    s.batch();
     const d = s.pre('Agent', { subagent_type: 'general-purpose' });
     assert.equal(d.action, 'stop');
     assert.equal(d.code, 'SPAWN_STOP');

@@ -58,7 +58,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       }
       // only the very next call is checked against the loop just flagged
       if (denyNext?.keys.includes(step.key)) {
-        return { state: withAgent(state, actor.id, rest), decision: { action: 'deny', code: 'STALL', message: denyNext.message, signals: [] } };
+        return { state: withAgent(state, actor.id, rest), decision: { action: 'deny', code: 'REPEAT_DENIED', message: denyNext.message, signals: [] } };
       }
       return { state: withAgent(state, actor.id, denyNext ? rest : agent), decision: ALLOW };
     }
@@ -66,19 +66,24 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
     case 'spawn': {
       const verdict = checkSpawn(state.spawns, actor, config);
       if (verdict.allowed) return { state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType) }, actor.id, agent), decision: ALLOW };
-      const refusals = agent.refusals + 1;
+      // parallel spawns in one batch are refused together and count as one refusal: the agent has not yet
+      // seen the first when the next arrives
+      const refusals = agent.refusalUnseen ? agent.refusals : agent.refusals + 1;
       const totals = { ...state.totals, refusals: state.totals.refusals + 1 };
       const signals = verdict.signal ? [verdict.signal] : [];
-      if (refusals >= config.stopAfterRefusals) {
+      if (refusals >= config.stopAfterRefusals && !agent.refusalUnseen) {
         const reason = `spawn refused twice in this task; spawns: ${describeSpawnTree(state.spawns)}`;
-        const next: AgentState = { ...agent, refusals, stopped: { reason } };
+        const next: AgentState = { ...agent, refusals, refusalUnseen: true, stopped: { reason } };
         return { state: withAgent({ ...state, totals }, actor.id, next), decision: { action: 'stop', code: 'SPAWN_STOP', stopReason: reason, message: verdict.message, signals } };
       }
-      return { state: withAgent({ ...state, totals }, actor.id, { ...agent, refusals }), decision: { action: 'deny', code: 'SPAWN_REFUSED', message: verdict.message, signals } };
+      return { state: withAgent({ ...state, totals }, actor.id, { ...agent, refusals, refusalUnseen: true }), decision: { action: 'deny', code: 'SPAWN_REFUSED', message: verdict.message, signals } };
     }
 
     case 'call':
-      return observeCall(state, actor.id, agent, step, config, model);
+      return observeCall(state, actor.id, agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent, step, config, model);
+
+    case 'batch':
+      return { state: withAgent(state, actor.id, agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent), decision: ALLOW };
 
     case 'stop': {
       const verdict = checkStop(agent, step, config);

@@ -32,10 +32,13 @@ export function findStall(window: readonly Entry[], config: Config, model: Judge
   const signals = readSignals(window, config.maxCycle);
   if (signals.length === 0) return undefined;
   const floor = signals.find((s) => (s.code === 'REPEAT' && s.value >= config.repeat) || (s.code === 'CYCLE' && s.value >= config.cycleRepeats));
-  const judged = config.judge.enabled ? scoreSignals(signals, model) : undefined;
+  // spawns have their own guard (a cap and a depth rule): an orchestrator fanning out similar subagents is
+  // healthy work the judge's near-duplicate signals would misread
+  const judged = config.judge.enabled && window.at(-1)?.cls !== 'spawn' ? scoreSignals(signals, model) : undefined;
   if (floor) return { lead: floor, signals: hits(signals, judged?.score), strength: 1 };
   if (!judged || judged.score < config.judge.threshold) return undefined;
-  let lead = signals[0]!;
-  for (const s of signals) if ((judged.contributions[s.code] ?? 0) > (judged.contributions[lead.code] ?? 0)) lead = s;
+  // exact repeats and cycles name the loop most concretely; otherwise the judge's strongest signal does
+  let lead = signals.find((s) => s.code === 'REPEAT' && s.value >= 3) ?? signals.find((s) => s.code === 'CYCLE') ?? signals[0]!;
+  if (lead.code !== 'REPEAT' && lead.code !== 'CYCLE') for (const s of signals) if ((judged.contributions[s.code] ?? 0) > (judged.contributions[lead.code] ?? 0)) lead = s;
   return { lead, signals: hits(signals, judged.score), strength: judged.score };
 }

@@ -20,9 +20,15 @@ export function describeLoop(lead: SignalResult): string {
   return `${named} (${count} similar calls, ${lead.detail})`;
 }
 
+function what(lead: SignalResult): string {
+  if (lead.code === 'REPEAT') return `the same call ran ${lead.value} times and the result did not change`;
+  if (lead.code === 'CYCLE') return `the last ${lead.calls.length * lead.value} calls repeat one cycle of ${lead.calls.length} calls ${lead.value} times, and the results did not change`;
+  return 'the last calls repeat one approach without progress';
+}
+
 export function nudgeMessage(lead: SignalResult): string {
   return (
-    `stallguard: the last calls repeat without progress: ${describeLoop(lead)}. The result did not change. ` +
+    `stallguard: ${what(lead)}: ${describeLoop(lead)}. ` +
     'Another attempt of the same kind is unlikely to give a different result. ' +
     'Step back and check your progress: what you have learned, which assumptions may be wrong; then change approach ' +
     '(a different hypothesis, a different tool, or ask the user).'

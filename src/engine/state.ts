@@ -19,8 +19,10 @@ export interface AgentState {
   window: Entry[];
   /** Stalls declared in this task. */
   stalls: number;
-  /** Spawn refusals in this task. */
+  /** Spawn refusals in this task, counted once per batch of parallel calls. */
   refusals: number;
+  /** A refusal the agent has not yet seen: set when a spawn is refused, cleared when the agent moves on. */
+  refusalUnseen?: boolean;
   /** Set once the agent is stopped in this task; every later tool call is refused with it. */
   stopped?: { reason: string };
   /** Task-wide memory for signals that look further back than the window. */

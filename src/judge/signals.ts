@@ -2,7 +2,6 @@ import type { Entry } from '../engine/state.ts';
 import type { SignalResult } from '../detect/signal.ts';
 import { repeat } from '../detect/repeat.ts';
 import { cycle } from '../detect/cycle.ts';
-import { sameArgs } from '../detect/same-args.ts';
 import { nearDuplicate } from '../detect/near-duplicate.ts';
 import { noTreeChange, sameFailure } from '../detect/same-failure.ts';
 import { editRejected, oscillation, repeatedEdit } from '../detect/edits.ts';
@@ -10,7 +9,7 @@ import { emptyResult, sameOutcome } from '../detect/searches.ts';
 import { reread } from '../detect/reread.ts';
 import { malformed } from '../detect/malformed.ts';
 
-const SIGNALS = [repeat, sameArgs, nearDuplicate, sameFailure, noTreeChange, editRejected, repeatedEdit, oscillation, emptyResult, sameOutcome, reread, malformed];
+const SIGNALS = [repeat, nearDuplicate, sameFailure, noTreeChange, editRejected, repeatedEdit, oscillation, emptyResult, sameOutcome, reread, malformed];
 
 /** Every signal that sees something at the latest call of the window. */
 export function readSignals(window: readonly Entry[], maxCycle: number): SignalResult[] {

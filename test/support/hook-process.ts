@@ -43,12 +43,12 @@ export function runCli(args: string[], env: Record<string, string>, cwd?: string
 }
 
 /** A scratch folder with a project inside, and STALLGUARD_HOME beside it. */
-export function scratch(mode?: 'shadow' | 'enforce' | 'off'): { dir: string; project: string; home: string; env: Record<string, string> } {
+export function scratch(mode?: 'shadow' | 'enforce' | 'off', config: Record<string, unknown> = {}): { dir: string; project: string; home: string; env: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'sg-test-'));
   const project = join(dir, 'proj');
   const home = join(dir, 'sg-home');
   spawnSync('mkdir', ['-p', project, join(dir, 'home')]);
-  if (mode) writeFileSync(join(project, '.stallguard.json'), JSON.stringify({ mode }));
+  if (mode) writeFileSync(join(project, '.stallguard.json'), JSON.stringify({ mode, ...config }));
   return { dir, project, home, env: { STALLGUARD_HOME: home, HOME: join(dir, 'home') } };
 }
 
