@@ -2,9 +2,9 @@
 //
 // The world is a maze in which every door leads back to the same room. The "model" is stuck on one idea:
 // it opens door A, then door B, then A again, and sees the same room each time. stallguard watches each
-// call through createDetector().observe() and tells the loop what to do: after five identical rounds it
-// nudges (the loop puts that text in front of the model), refuses a call that goes straight back into the
-// loop, and when the model stalls again it stops it.
+// call through createDetector().observe() and tells the loop what to do: after a few identical rounds (five
+// at most) it nudges (the loop puts that text in front of the model), may refuse a call that goes straight
+// back into the loop, and when the model stalls again it stops it.
 
 import { createDetector } from 'stallguard';
 

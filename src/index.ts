@@ -2,7 +2,7 @@
 // that replay recorded sessions or build their own hook.
 export type * from './types.ts';
 export { ALLOW } from './types.ts';
-export { createDetector, type Detector, type DetectorOptions } from './library/detector.ts';
+export { createDetector, type Detector, type DetectorConfig, type DetectorOptions } from './library/detector.ts';
 export { reduce, initialState } from './engine/engine.ts';
 export type { State } from './engine/state.ts';
 export { observation, toStep } from './core/step.ts';

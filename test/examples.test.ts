@@ -12,8 +12,8 @@ describe('examples', { skip: existsSync('dist/index.js') ? false : 'dist is not 
     const r = spawnSync(process.execPath, ['examples/custom-agent-loop.mjs'], { env, encoding: 'utf8', timeout: 10_000 });
     assert.equal(r.status, 0, r.stderr);
     const lines = r.stdout.trim().split('\n');
-    assert.match(lines[0]!, /^turn 10: nudged: stallguard: .*`open_door A` → `open_door B` x5 \(same results each round\)/);
-    assert.match(lines.at(-1)!, /^turn \d+: stopped for the person: stall: `open_door [AB]` → `open_door [AB]` x5 \(same results each round\), twice in this task$/);
+    assert.match(lines[0]!, /^turn \d+: nudged: stallguard: .*`open_door [AB]` → `open_door [AB]` x\d \(same results each round\)/);
+    assert.match(lines.at(-1)!, /^turn \d+: stopped for the person: stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task$/);
     assert.ok(lines.slice(1, -1).every((l) => /^turn \d+: refused: /.test(l)), r.stdout);
   });
 });

@@ -44,15 +44,16 @@ describe('createDetector', () => {
     d.observe({ session: 's', agent: main, kind: 'prompt', prompt: 'find the exit' });
     const acted = wander(d, 's', 15);
     const actions = acted.map(([, x]) => x.action);
-    // five rounds of the same two calls with the same results is always a stall
-    assert.deepEqual(acted[0]!.map((x) => (typeof x === 'number' ? x : x.action)), [10, 'nudge']);
-    const nudge = acted[0]![1];
-    assert.match(nudge.message!, /`open_door A` → `open_door B` x5 \(same results each round\)/);
+    // five rounds of the same two calls with the same results are always a stall; the judge may see it sooner
+    const [at, nudge] = acted[0]!;
+    assert.equal(nudge.action, 'nudge');
+    assert.ok(at <= 10, `nudged at attempt ${at}`);
+    assert.match(nudge.message!, /`open_door A` → `open_door B` x\d \(same results each round\)/);
     assert.ok(nudge.signals.some((x) => x.code === 'CYCLE'));
     const stop = actions.indexOf('stop');
     assert.ok(stop > 0, actions.join(' '));
     assert.ok(actions.slice(1, stop).every((a) => a === 'deny'), actions.join(' '));
-    assert.match(acted[stop]![1].stopReason!, /^stall: `open_door [AB]` → `open_door [AB]` x5 \(same results each round\), twice in this task$/);
+    assert.match(acted[stop]![1].stopReason!, /^stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task$/);
     // stopped stays stopped in the task, as a repeat of the stop already issued
     const [pre] = openDoor(d, 's', 'C');
     assert.deepEqual([pre!.action, pre!.repeat], ['stop', true]);
@@ -69,23 +70,24 @@ describe('createDetector', () => {
   });
 
   it('keeps sessions apart, and takes settings', () => {
-    const d = createDetector({ config: { cycleRepeats: 3 } });
+    // the seed rule alone, with a cycle repeated three times as the stall
+    const d = createDetector({ config: { cycleRepeats: 3, judge: { enabled: false } } });
     assert.deepEqual(wander(d, 'one', 2), []);
     assert.deepEqual(wander(d, 'two', 2), []);
     assert.deepEqual(wander(d, 'one', 1).map(([n, x]) => [n, x.action]), [[2, 'nudge']]);
   });
 
-  it('with file state, many detectors (as many processes) share one session log', () => {
+  it('with file state, many detectors (as many processes) sharing one session log decide as one in memory', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-lib-'));
-    const a = createDetector({ state: { dir } });
-    const b = createDetector({ state: { dir } });
-    const decisions: Decision[] = [];
-    for (let i = 0; i < 10; i++) decisions.push(openDoor(i % 2 ? a : b, 'shared', i % 2 ? 'B' : 'A')[1]!);
-    assert.equal(decisions[9]!.action, 'nudge');
+    const detectors = [createDetector({ state: { dir } }), createDetector({ state: { dir } })];
+    const memory = createDetector();
+    for (let i = 0; i < 12; i++) {
+      const door = i % 2 ? 'B' : 'A';
+      assert.deepEqual(openDoor(detectors[i % 2]!, 'shared', door), openDoor(memory, 'shared', door), `call ${i + 1}`);
+    }
     assert.ok(existsSync(join(dir, 'sessions', 'shared.jsonl')));
-    // a fresh detector on the same folder carries on where they left off: the next door A is refused
-    const c = createDetector({ state: { dir } });
-    assert.equal(openDoor(c, 'shared', 'A')[0]!.action, 'deny');
+    // a fresh detector on the same folder carries on where they left off
+    assert.deepEqual(openDoor(createDetector({ state: { dir } }), 'shared', 'A'), openDoor(memory, 'shared', 'A'));
   });
 
   it('names the problem with bad settings or a malformed event', () => {

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import type { Config, Decision, Event, EventKind } from '../types.ts';
+import type { Config, Decision, Event, EventKind, JudgeConfig } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { mergeConfig } from '../config/validate.ts';
 import { observation } from '../core/step.ts';
@@ -14,9 +14,12 @@ import { appendLine, observeInLog } from '../store/session-log.ts';
 // tool call before and after it runs, the agent's stop) and act on the decisions it returns. It runs the
 // same engine as the hook, with the same decisions for the same events.
 
+/** Settings over the defaults, any of them: `{ repeat: 4 }`, `{ judge: { enabled: false } }`. */
+export type DetectorConfig = Partial<Omit<Config, 'judge' | 'mode'>> & { judge?: Partial<JudgeConfig> };
+
 export interface DetectorOptions {
-  /** Settings over the defaults (window, repeat, cycleRepeats, ...). `mode` does not apply here: acting on a decision is up to you. */
-  config?: Partial<Config>;
+  /** Settings over the defaults (window, repeat, cycleRepeats, judge, ...). There is no mode: acting on a decision is up to you. */
+  config?: DetectorConfig;
   /**
    * Where the state lives. `"memory"` (the default) keeps it in this object; `{ dir }` keeps it in the
    * session log under `dir/sessions/<session>.jsonl`, as the hook does with STALLGUARD_HOME, so that many
@@ -55,7 +58,7 @@ function checkEvent(event: unknown): asserts event is Event {
   if (problem) throw new TypeError(`stallguard: observe(event): event ${problem}`);
 }
 
-function configOf(partial: Partial<Config> | undefined): Config {
+function configOf(partial: DetectorConfig | undefined): Config {
   if (!partial) return DEFAULT_CONFIG;
   const { config, problems } = mergeConfig(DEFAULT_CONFIG, partial, 'createDetector');
   if (problems.length > 0) throw new TypeError(`stallguard: createDetector: config.${problems[0]!.field} ${problems[0]!.problem}`);

@@ -72,17 +72,18 @@ describe('codex: a looping session through the hook', () => {
   const post = sample('codex-PostToolUse-Bash.json');
   const pre = sample('codex-PreToolUse-Bash.json');
 
-  it('nudges on the fifth identical run, stops at a second stall without continue:false on PreToolUse, then denies every call', () => {
+  it('nudges by the fifth identical run, stops at a second stall without continue:false on PreToolUse, then denies every call', () => {
     const hook = new Hook();
     hook.run({ ...sample('codex-UserPromptSubmit.json'), session_id: post.session_id, turn_id: post.turn_id });
     const denied = (a: Answer) => (a?.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny';
     const turns = stuckAgent(hook, pre, post, 20, denied);
+    // five identical runs are always a stall; the judge may see it sooner
     const nudge = firstWhere(turns, (t) => t.after !== undefined);
-    assert.equal(nudge, 4, 'the fifth identical run is a stall');
-    assert.match((turns[4]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!, /`Bash npm test` x5 \(same result\)/);
+    assert.ok(nudge >= 0 && nudge <= 4, `nudged at attempt ${nudge + 1}`);
+    assert.match((turns[nudge]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!, /^stallguard: .*`Bash npm test` x\d \(same result\)/);
     const stop = firstWhere(turns, (t) => t.after?.continue === false);
     assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
-    assert.match(String(turns[stop]!.after!.stopReason), /stall: `Bash npm test` x5/);
+    assert.match(String(turns[stop]!.after!.stopReason), /stall: `Bash npm test` x\d/);
     // every PreToolUse answer is a plain deny: Codex rejects continue/stopReason there and runs the call
     for (const t of turns.filter((t) => t.before)) assert.deepEqual(Object.keys(t.before!), ['hookSpecificOutput']);
     const next = hook.answer({ ...pre, tool_input: { command: 'ls' } });
@@ -95,8 +96,8 @@ describe('codex: a looping session through the hook', () => {
   it('keeps a subagent apart from its parent in the same session, and refuses its spawns', () => {
     const hook = new Hook();
     const sub = sample('codex-PostToolUse-Bash-sub.json');
-    // four runs by the parent and four by the subagent are not five in a row for anyone
-    for (let i = 0; i < 4; i++) {
+    // three runs by the parent and three by the subagent, interleaved, are not six in a row for anyone
+    for (let i = 0; i < 3; i++) {
       assert.equal(hook.answer({ ...post, session_id: sub.session_id, turn_id: 't-main' }), undefined);
       assert.equal(hook.answer(sub), undefined);
     }

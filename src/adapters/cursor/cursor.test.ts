@@ -79,10 +79,11 @@ describe('cursor: a looping session through the hook', () => {
     const hook = new Hook();
     hook.run({ ...common, hook_event_name: 'beforeSubmitPrompt', prompt: 'fix the tests' });
     const turns = stuckAgent(hook, pre, post, 20, (a) => a?.permission === 'deny');
-    assert.equal(firstWhere(turns, (t) => t.after !== undefined), 4);
-    assert.match(String(turns[4]!.after!.additional_context), /`Shell npm test` x5 \(same failure\)/);
+    const nudge = firstWhere(turns, (t) => t.after !== undefined);
+    assert.ok(nudge >= 0 && nudge <= 4, `nudged at attempt ${nudge + 1}`);
+    assert.match(String(turns[nudge]!.after!.additional_context), /^stallguard: .*`Shell npm test` x\d \(same failure\)/);
     const stop = firstWhere(turns, (t) => /stopped this agent/.test(String(t.after?.additional_context)));
-    assert.ok(stop > 4, `stopped at attempt ${stop + 1}`);
+    assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
     assert.equal(hook.answer({ ...pre, tool_input: { command: 'git status' } })!.permission, 'deny');
     // the next user message is a new generation: a new task
     assert.equal(hook.answer({ ...pre, generation_id: 'gen-2' }), undefined);
