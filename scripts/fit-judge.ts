@@ -27,7 +27,7 @@ const flag = (name: string, fallback: number) => {
 const FOLDS = flag('folds', 10);
 const MAX_ALARM = flag('max-alarm', 0.01);
 
-const CODES: SignalCode[] = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE', 'NO_TREE_CHANGE', 'EDIT_REJECTED', 'REPEATED_EDIT', 'TREE_OSCILLATION', 'EMPTY_RESULT', 'SAME_OUTCOME', 'REREAD', 'MALFORMED'];
+const CODES: SignalCode[] = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE', 'FAILING_RETRY', 'NO_TREE_CHANGE', 'EDIT_REJECTED', 'REPEATED_EDIT', 'TREE_OSCILLATION', 'EMPTY_RESULT', 'SAME_OUTCOME', 'REREAD', 'MALFORMED'];
 const FIT = { l2: flag('l2', 0.01), epochs: flag('epochs', 300), negativeWeight: flag('neg', 1) };
 const THRESHOLDS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98];
 

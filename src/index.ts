@@ -13,6 +13,8 @@ export { readTrajectory, sniffFormat, FORMATS } from './readers/read-file.ts';
 export { traceEvents } from './readers/trace.ts';
 export { claudeTranscriptEvents } from './readers/claude-transcript.ts';
 export { claudeStreamJsonEvents } from './readers/claude-stream-json.ts';
+export { codexRolloutEvents } from './readers/codex-rollout.ts';
+export { geminiChatEvents } from './readers/gemini-chat.ts';
 export { detectFormat } from './readers/detect-format.ts';
 export type { ReplayItem, ReadStats, TraceFormat } from './readers/types.ts';
 // agent payloads -> events, decisions -> the agent's answer

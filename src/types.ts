@@ -52,7 +52,9 @@ export type EventKind = Event['kind'];
 
 // ----- Steps: the compact, storable form of an event (no raw outputs, no file contents) -----
 
-export type ToolClass = 'read' | 'search' | 'edit' | 'exec' | 'test' | 'spawn' | 'other';
+/** What a call does. A `poll` waits on something running elsewhere (a background shell, a build, a
+ *  deployment): repeating it with the same answer is waiting, and is given far more room. */
+export type ToolClass = 'read' | 'search' | 'edit' | 'exec' | 'test' | 'poll' | 'spawn' | 'other';
 
 /** One observed tool call, reduced to keys and digests. This is what the ledger holds. */
 export interface CallStep {
@@ -80,6 +82,8 @@ export interface CallStep {
   empty?: boolean;
   /** A call the tool could not parse (a usage error, a format error). */
   malformed?: boolean;
+  /** An edit of documentation (not code): no test run is owed after it. */
+  doc?: boolean;
   tree?: string;
 }
 
@@ -89,7 +93,7 @@ export type Step =
   | { k: 'spawn'; childType: string; short: string }
   | { k: 'prompt' }
   | { k: 'batch' }
-  | { k: 'stop'; text?: string; active?: boolean; verified?: boolean }
+  | { k: 'stop'; text?: string; active?: boolean; chant?: number }
   | { k: 'start' }
   | { k: 'end' };
 
@@ -115,7 +119,8 @@ export type SignalCode =
   | 'REPEAT' // the same call with the same outcome, N times in a row
   | 'CYCLE' // a cycle of 2-5 calls repeated
   | 'NEAR_DUPLICATE' // the same tool with near-identical arguments and the same kind of outcome
-  | 'SAME_FAILURE' // consecutive failures with the same signature, across varied commands
+  | 'SAME_FAILURE' // failures with the same signature, across varied commands
+  | 'FAILING_RETRY' // the same command failing again, whatever the message
   | 'NO_TREE_CHANGE' // verification runs failing the same way with nothing changed in between
   | 'TREE_OSCILLATION' // the code came back to a state seen before (edit/revert)
   | 'REREAD' // reads that bring nothing new
@@ -124,8 +129,8 @@ export type SignalCode =
   | 'EMPTY_RESULT' // searches and commands that keep returning nothing
   | 'SAME_OUTCOME' // varied calls of one tool giving the same result
   | 'MALFORMED' // calls the tool could not even parse
-  | 'REPEATED_TEXT'
-  | 'UNVERIFIED_STOP'
+  | 'REPEATED_TEXT' // the agent's message repeats itself, or its closing text repeats
+  | 'UNVERIFIED_STOP' // the agent ends its turn with edits no test, build or lint has seen
   | 'SPAWN_DEPTH'
   | 'SPAWN_CAP'
   | 'SELF_PROTECT'
@@ -158,6 +163,8 @@ export interface Decision {
   signals: SignalHit[];
   /** True when this repeats a stop already issued in this task (the backstop), not a new detection. */
   repeat?: boolean;
+  /** On a stall: how many of the agent's latest calls the detected loop covers, this call included. */
+  span?: number;
 }
 
 export const ALLOW: Decision = Object.freeze({ action: 'allow', signals: [] }) as Decision;
@@ -172,6 +179,8 @@ export interface Config {
   window: number;
   /** Identical calls (same call, same outcome) in a row that make a stall. */
   repeat: number;
+  /** The same for polls (a background shell's output, `sleep 30; tail build.log`, a job's status). */
+  pollRepeat: number;
   /** How many times a cycle of 2..maxCycle calls must repeat to make a stall. */
   cycleRepeats: number;
   maxCycle: number;
@@ -185,6 +194,10 @@ export interface Config {
   stopAfterRefusals: number;
   /** Tools never counted toward a stall (exact names). */
   exemptTools: string[];
+  /** Send the main agent back once when it ends its turn with code edits no test, build or lint has seen. */
+  verifyBeforeStop: boolean;
+  /** Repeats of one sentence in an agent's message that make a chanting stall. */
+  chant: number;
   judge: JudgeConfig;
 }
 

@@ -12,6 +12,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   uninstall: () => import('./uninstall.ts'),
   replay: () => import('./replay.ts'),
   scan: () => import('./scan.ts'),
+  report: () => import('./report.ts'),
+  export: () => import('./export.ts'),
   status: () => import('./status.ts'),
   rules: () => import('./rules.ts'),
   watch: () => import('./watch.ts'),
@@ -25,6 +27,8 @@ commands:
   install     register the hook with an agent (default: Claude Code, this project)
   uninstall   remove exactly what install added
   scan        what stallguard would have done in your past agent sessions
+  report      tables and a page of the stalls, what they cost, and what to tell the agent
+  export      ship detections to OpenTelemetry (OTLP) or a Prometheus textfile
   replay      run the detector over recorded trajectories
   status      what stallguard holds and has done
   rules       a rule for CLAUDE.md / AGENTS.md that makes stalls rarer

@@ -1,46 +1,73 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/load.ts';
-import { readTrajectory, sniffFormat } from '../readers/read-file.ts';
-import { replayItems } from '../replay/replay.ts';
+import { historyRoots } from '../scan/discover.ts';
+import { PRICES_AS_OF } from '../scan/prices.ts';
+import { scanRoots } from '../scan/scan.ts';
+import { sessionJson } from '../scan/scan-json.ts';
+import type { SessionScan } from '../scan/scan-session.ts';
+import type { ScanTotals } from '../scan/totals.ts';
+import { compact, cost, int, percent, plural } from '../report/format.ts';
 import { parse } from './_args.ts';
 import { explainProblems } from './_config.ts';
+import { Progress } from './_progress.ts';
 
 export const summary = 'what stallguard would have done in past sessions';
 
 const HELP = `usage: stallguard scan [PATH...] [--json]
 
-Reads past agent sessions (default: Claude Code's history in ~/.claude/projects and CLAUDE_CONFIG_DIR) and
-reports per session what stallguard would have done. With no history on this machine it replays a bundled
-example session, so you can see the product at work.`;
+Reads past agent sessions and reports per session what stallguard would have done, and what its stalls
+cost: the calls and tokens spent inside them. Default: the agents' own history on this machine, Claude
+Code (~/.claude/projects, ~/.config/claude/projects, CLAUDE_CONFIG_DIR; subagents with their session),
+Codex (~/.codex/sessions, CODEX_HOME) and Gemini CLI (~/.gemini/tmp/*/chats). PATH: files or folders of
+those, or of the generic trace format. With no history on this machine it replays a bundled example session.
 
-/** Where agents keep their history on this machine. */
-export function defaultHistoryDirs(env: NodeJS.ProcessEnv = process.env): string[] {
-  const home = env.HOME || homedir();
-  const dirs = [join(home, '.claude', 'projects'), join(home, '.config', 'claude', 'projects')];
-  for (const d of (env.CLAUDE_CONFIG_DIR ?? '').split(/[,:]/).filter(Boolean)) dirs.push(join(d, 'projects'));
-  return [...new Set(dirs.map((d) => resolve(d)))].filter((d) => existsSync(d));
-}
-
-function* jsonlFiles(path: string, depth = 0): Generator<string> {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return;
-  }
-  if (st.isFile()) {
-    if (/\.jsonl?$/.test(path)) yield path;
-    return;
-  }
-  if (!st.isDirectory() || depth > 8) return;
-  for (const name of readdirSync(path).sort()) yield* jsonlFiles(join(path, name), depth + 1);
-}
+With --json: one line per session {session, agent, file, calls, stalls: [{step, action, signals, from, to,
+calls, tokens, cost, ...}], tokens, cost, inside, afterStop, ...}. Unreadable lines are counted, never fatal.`;
 
 export function examplesDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
+}
+
+function printSession(s: SessionScan, all: boolean): void {
+  if (s.stalls.length === 0 && !all) return;
+  const head = [s.agent, s.project, plural(s.calls, 'call'), plural(s.stalls.length, 'stall')].filter(Boolean).join(' · ');
+  const inside = s.stalls.length > 0 ? ` · ${plural(s.inside.calls, 'call')} and ${cost(s.inside.spend)} inside them` : '';
+  console.log(`${s.file}\n  ${head}${inside}`);
+  for (const st of s.stalls) {
+    const where = st.file ? ` [${st.agent}]` : st.agent === 'main' ? '' : ` [${st.agent}]`;
+    const spent = st.calls > 0 ? `  ${plural(st.calls, 'call')}, ${compact(st.spend.tokens.input + st.spend.tokens.output + st.spend.tokens.cacheRead + st.spend.tokens.cacheWrite)} tokens, ${cost(st.spend)}` : '';
+    const after = st.after === 'repeated' ? ', then kept repeating' : st.after === 'changed' ? ', then changed approach' : '';
+    console.log(`  call ${String(st.step).padEnd(5)}${st.action.padEnd(6)}${where} ${st.loop}${spent}${after}`);
+  }
+}
+
+function printTotals(t: ScanTotals): void {
+  const agents = Object.entries(t.byAgent)
+    .map(([a, n]) => `${a} ${n}`)
+    .join(', ');
+  console.log(`\n${plural(t.sessions, 'session')} scanned${agents ? ` (${agents})` : ''}: ${plural(t.calls, 'tool call')}, ${compact(t.total.tokens.input + t.total.tokens.output + t.total.tokens.cacheRead + t.total.tokens.cacheWrite)} tokens, ${cost(t.total)}.`);
+  if (t.stalls === 0) {
+    console.log('No stalls found.');
+  } else {
+    const actions = Object.entries(t.actions)
+      .map(([a, n]) => plural(n, a))
+      .join(', ');
+    console.log(`${plural(t.withStalls, 'session')} with stalls: ${plural(t.stalls, 'intervention')} (${actions}).`);
+    console.log(`Inside stalls: ${plural(t.inside.calls, 'call')} (${percent(t.inside.calls, t.calls)} of all), ${cost(t.inside.spend)} (${percent(t.inside.spend.usd, t.total.usd)} of the cost).`);
+    if (t.afterStop.calls > 0) console.log(`After the point where stallguard would have stopped the agent: ${plural(t.afterStop.calls, 'call')}, ${cost(t.afterStop.spend)}.`);
+    const tools = Object.entries(t.tools)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([tool, n]) => `${tool} ${n}`)
+      .join(', ');
+    console.log(`Tools in stalls: ${tools}.`);
+  }
+  const skipped = [t.skippedLines ? plural(t.skippedLines, 'unreadable line') + ' skipped' : '', t.unreadableFiles ? plural(t.unreadableFiles, 'file') + ' not in a format stallguard reads' : ''].filter(Boolean);
+  if (skipped.length) console.log(skipped.join('; ') + '.');
+  console.log(`Costs at list prices as of ${PRICES_AS_OF}${t.total.unpriced ? `; ${compact(t.total.unpriced)} tokens of models without a price are not in them` : ''}.`);
+  if (t.stalls > 0) console.log('As tables or a page: stallguard report --scan [--html stalls.html]');
 }
 
 export function run(argv: string[]): number {
@@ -49,46 +76,29 @@ export function run(argv: string[]): number {
     console.log(HELP);
     return 0;
   }
-  let roots = positionals.length > 0 ? positionals : defaultHistoryDirs();
-  let demo = false;
-  if (positionals.length === 0 && roots.length === 0) {
+  for (const p of positionals) if (!existsSync(p)) console.error(`stallguard scan: ${p}: no such file or folder`);
+  let roots = positionals.length > 0 ? positionals.filter((p) => existsSync(p)) : historyRoots();
+  const demo = positionals.length === 0 && roots.length === 0;
+  if (demo) {
     roots = [examplesDir()];
-    demo = true;
-    if (!values.json) console.log('No agent history found on this machine (~/.claude/projects). Here is stallguard on a bundled example session:\n');
+    if (!values.json) console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Here is stallguard on a bundled example session:\n');
   }
   const loaded = loadConfig({ cwd: process.cwd() });
   explainProblems(loaded.problems);
-  let sessions = 0;
-  let withStalls = 0;
-  for (const root of roots) {
-    if (!existsSync(root)) {
-      console.error(`stallguard scan: ${root}: no such file or folder`);
-      continue;
-    }
-    for (const file of jsonlFiles(root)) {
-      const format = sniffFormat(file);
-      if (!format) continue;
-      const { items, stats } = readTrajectory(file, format);
-      const { interventions, summary } = replayItems(items, loaded.config);
-      sessions++;
-      if (interventions.length > 0) withStalls++;
-      if (values.json) {
-        console.log(
-          JSON.stringify({
-            session: basename(file).replace(/\.jsonl?$/, ''),
-            agent: format === 'trace' ? 'trace' : 'claude',
-            file,
-            calls: summary.calls,
-            stalls: interventions.map((i) => ({ step: i.step, action: i.action, signals: i.signals })),
-            skippedLines: stats.skipped,
-          }),
-        );
-      } else if (interventions.length > 0 || demo) {
-        console.log(`${file}\n  ${summary.calls} calls, ${interventions.length} interventions`);
-        for (const i of interventions) console.log(`  step ${String(i.step).padEnd(4)} ${i.action.padEnd(6)} ${i.message}`);
-      }
-    }
-  }
-  if (!values.json) console.log(`\n${sessions} sessions scanned, ${withStalls} with stalls.`);
-  return 0;
+  let progress: Progress | undefined;
+  const totals = scanRoots(roots, loaded.config, {
+    onStart: (bytes, count) => {
+      progress = new Progress(bytes, count, process.stderr.isTTY ? process.stderr : undefined);
+    },
+    onBytes: (n) => progress?.bytes(n),
+    onFile: () => progress?.file(),
+    onSession: (s) => {
+      progress?.clear();
+      if (values.json) console.log(JSON.stringify(sessionJson(s)));
+      else printSession(s, demo);
+    },
+  });
+  progress?.clear();
+  if (!values.json) printTotals(totals);
+  return positionals.length > 0 && roots.length < positionals.length ? 1 : 0;
 }

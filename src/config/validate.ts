@@ -17,6 +17,7 @@ const FIELDS: Record<string, Check> = {
   mode: (v) => (MODES.includes(v as Mode) ? undefined : `must be one of ${MODES.join(', ')}`),
   window: int(5, 200),
   repeat: int(2, 100),
+  pollRepeat: int(2, 1000),
   cycleRepeats: int(2, 100),
   maxCycle: int(2, 10),
   stopAfterStalls: int(1, 100),
@@ -24,6 +25,8 @@ const FIELDS: Record<string, Check> = {
   orchestrators: strings,
   stopAfterRefusals: int(1, 100),
   exemptTools: strings,
+  verifyBeforeStop: bool,
+  chant: int(2, 1000),
 };
 const JUDGE_FIELDS: Record<string, Check> = { enabled: bool, threshold: num(0, 1), stopThreshold: num(0, 1), denyThreshold: num(0, 1.01) };
 

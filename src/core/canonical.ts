@@ -6,7 +6,7 @@ import { stableJson } from './stable-json.ts';
 
 /** Field names whose values change on every call and carry no meaning for repetition. */
 const VOLATILE_FIELD =
-  /^(timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id|correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?)$/i;
+  /^(timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id|correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?|task_?progress)$/i;
 
 /** Shell tools whose `description` is the model's own comment, not part of the command. */
 const SHELL_TOOLS = new Set(['Bash', 'bash', 'PowerShell', 'Shell', 'run_shell_command', 'exec_command', 'shell']);

@@ -7,7 +7,8 @@ import { parseMaybeJson } from './canonical.ts';
 
 const BY_NAME: Record<string, ToolClass> = {};
 const names = (cls: ToolClass, list: string) => list.split(' ').forEach((n) => (BY_NAME[n] = cls));
-names('read', 'Read read_file read_many_files view NotebookRead open goto scroll_down scroll_up LS list_directory ls BashOutput TaskOutput WebFetch web_fetch');
+names('read', 'Read read_file read_many_files view NotebookRead open goto scroll_down scroll_up LS list_directory ls WebFetch web_fetch');
+names('poll', 'BashOutput TaskOutput process command_status write_stdin check_status');
 names('search', 'Grep Glob grep glob search_file_content search_file search_dir find_file WebSearch google_web_search rover_search_class rover_search_method rover_search_code rover_search_file rover_search_code_in_file rover_search_extension codebase_search file_search');
 names('edit', 'Edit Write MultiEdit NotebookEdit write_file replace create edit apply_patch str_replace_editor insert Delete delete_file');
 names('spawn', 'Agent Task invoke_agent delegate_to_agent task spawn_agent');
@@ -21,6 +22,8 @@ const TEST_ARGS =
   /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench)\b/i;
 const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|pwd|git)$/;
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|type)$/;
+const POLLERS = /^(?:sleep|wait|watch|until)$/;
+const POLL_SUBCOMMAND = /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
 const WRITERS = /^(?:rm|mv|cp|touch|mkdir|rmdir|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar)$/;
 
 // A here-document's body is content, not commands; the rest of its first line (a redirect) is kept.
@@ -87,7 +90,7 @@ function classifyShell(command: string): CallShape {
   const segs = shellSegments(command);
   const rawSegs = command.replace(HEREDOC, '<<HEREDOC$2').split(/\n|&&|\|\||;/);
   let shape: CallShape | undefined;
-  const rank: Record<ToolClass, number> = { edit: 6, test: 5, spawn: 4, search: 3, read: 2, exec: 1, other: 0 };
+  const rank: Record<ToolClass, number> = { edit: 7, test: 6, spawn: 5, poll: 4, search: 3, read: 2, exec: 1, other: 0 };
   const consider = (s: CallShape) => {
     if (!shape || rank[s.cls] > rank[shape.cls]) shape = s;
   };
@@ -99,6 +102,8 @@ function classifyShell(command: string): CallShape {
     const verb = base(words[0]!);
     const args = words.slice(1).join(' ');
     if (verb === 'echo' || verb === 'printf') continue;
+    if (POLLERS.test(verb) || (verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' ')))
+      consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     if (TEST_RUNNER.test(verb) && (TEST_ARGS.test(args) || /^(?:pytest|py\.test|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|runtests\.py|test|\.\/run\.sh)$/.test(verb) || /(?:^|\/)(?:runtests\.py|bin\/test)$/.test(words[0]!)))
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
     else if (SEARCHERS.test(verb) || (verb === 'git' && /^(?:grep|log)$/.test(words[1] ?? '')))

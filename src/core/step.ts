@@ -7,6 +7,7 @@ import { outputText } from './output-text.ts';
 import { guardCall, type GuardContext } from './guard.ts';
 import { shortForm } from './short-form.ts';
 import { sketch } from './sketch.ts';
+import { chantCount } from './chant.ts';
 
 export interface StepContext extends NormalizeContext, GuardContext {}
 
@@ -35,6 +36,7 @@ function callStep(call: ToolCall, output: unknown, ok: boolean | null, ctx: Norm
   if (shape.target) step.target = digest(canonicalArgs('', shape.target, ctx));
   if (shape.cls === 'read') step.region = digest(canonicalArgs('', `${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
+  if (shape.cls === 'edit' && shape.target && /\.(?:md|markdown|mdx|txt|rst|adoc)$/i.test(shape.target)) step.doc = true;
   if (isEmptyResult(text)) step.empty = true;
   if (isMalformed(call.name, text)) step.malformed = true;
   if (tree) step.tree = tree;
@@ -61,7 +63,11 @@ export function toStep(event: Event, ctx: StepContext): Step {
       return { k: 'batch' };
     case 'stop': {
       const step: Step = { k: 'stop' };
-      if (event.message) step.text = digest(event.message.replace(/\s+/g, ' ').trim());
+      if (event.message) {
+        step.text = digest(event.message.replace(/\s+/g, ' ').trim());
+        const chant = chantCount(event.message);
+        if (chant > 0) step.chant = chant;
+      }
       if (event.stopHookActive) step.active = true;
       return step;
     }

@@ -24,3 +24,11 @@ export const noTreeChange: Signal = (window) => {
   );
   return calls.length >= 2 ? { code: 'NO_TREE_CHANGE', value: calls.length, calls, detail: 'same failure, nothing changed in between' } : undefined;
 };
+
+/** The same command failing again with nothing changed in between, whatever the message says this time. */
+export const failingRetry: Signal = (window) => {
+  const last = window.at(-1);
+  if (!last || last.ok !== false) return undefined;
+  const calls = recentSince(window, (e) => e.ok === false && e.key === last.key);
+  return calls.length >= 2 ? { code: 'FAILING_RETRY', value: calls.length, calls, detail: 'failing each time' } : undefined;
+};

@@ -18,6 +18,7 @@ describe('the stall rule (the deterministic floor)', () => {
     assert.match(d[4]!.message!, /did not change/);
     assert.equal(d[4]!.signals[0]!.code, 'REPEAT');
     assert.equal(d[4]!.signals[0]!.value, 5);
+    assert.equal(d[4]!.span, 5, 'the loop covers the five runs');
   });
 
   it('stops on the second stall in the task, and keeps the agent stopped', () => {
@@ -90,6 +91,7 @@ describe('the stall rule (the deterministic floor)', () => {
     const nudge = s.decisions.find((d) => d.action === 'nudge')!;
     assert.match(nudge.message!, /`Edit src\/billing\.ts` → `Bash npm test` x5/);
     assert.ok(nudge.signals.some((x) => x.code === 'CYCLE' && x.value === 5));
+    assert.equal(nudge.span, 10, 'five rounds of two calls');
   });
 
   it('starts afresh on a new prompt: four repeats, a new prompt, four more is not a stall', () => {
@@ -283,7 +285,7 @@ describe('the judge: loops the floor does not see', () => {
     for (const hit of nudge.signals) assert.equal(typeof hit.value, 'number');
     assert.deepEqual(
       nudge.signals.map((x) => x.code).sort(),
-      ['JUDGE', 'NEAR_DUPLICATE', 'NO_TREE_CHANGE', 'REPEAT', 'SAME_FAILURE'],
+      ['FAILING_RETRY', 'JUDGE', 'NEAR_DUPLICATE', 'NO_TREE_CHANGE', 'REPEAT', 'SAME_FAILURE'],
     );
   });
 

@@ -86,7 +86,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       return { state: withAgent(state, actor.id, agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent), decision: ALLOW };
 
     case 'stop': {
-      const verdict = checkStop(agent, step, config);
+      const verdict = checkStop(agent, step, config, actor.id === 'main');
       return { state: withAgent(state, actor.id, verdict.agent), decision: verdict.decision };
     }
 
@@ -100,6 +100,9 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
   if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
   const { next: memory, entry } = rememberCall(prev.memory, step);
   const agent: AgentState = { ...prev, memory, window: lastN([...prev.window, entry], config.window) };
+  // for the verify gate: code edits since the last verification run
+  if (step.cls === 'test') agent.unverifiedEdits = 0;
+  else if (step.cls === 'edit' && step.ok !== false && !step.doc) agent.unverifiedEdits = (prev.unverifiedEdits ?? 0) + 1;
   const stall = findStall(agent.window, config, model);
   if (!stall) return { state: withAgent({ ...state, totals }, id, agent), decision: ALLOW };
   return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);
@@ -109,14 +112,15 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
 function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
   // the window starts afresh, so the next stall is a new one and not this one seen again
   const stalls = agent.stalls + 1;
+  const span = stall.span;
   if (stalls >= config.stopAfterStalls && stall.strength >= config.judge.stopThreshold) {
     const reason = stallStopReason(stall.lead);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
-    return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals } };
+    return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals, span } };
   }
   const next: AgentState = { ...agent, window: [], stalls };
   if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall.lead) };
-  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.lead), signals: stall.signals } };
+  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.lead), signals: stall.signals, span } };
 }
 
 export { initialState };

@@ -3,13 +3,13 @@ import type { SignalResult } from '../detect/signal.ts';
 import { repeat } from '../detect/repeat.ts';
 import { cycle } from '../detect/cycle.ts';
 import { nearDuplicate } from '../detect/near-duplicate.ts';
-import { noTreeChange, sameFailure } from '../detect/same-failure.ts';
+import { failingRetry, noTreeChange, sameFailure } from '../detect/same-failure.ts';
 import { editRejected, oscillation, repeatedEdit } from '../detect/edits.ts';
 import { emptyResult, sameOutcome } from '../detect/searches.ts';
 import { reread } from '../detect/reread.ts';
 import { malformed } from '../detect/malformed.ts';
 
-const SIGNALS = [repeat, nearDuplicate, sameFailure, noTreeChange, editRejected, repeatedEdit, oscillation, emptyResult, sameOutcome, reread, malformed];
+const SIGNALS = [repeat, nearDuplicate, sameFailure, failingRetry, noTreeChange, editRejected, repeatedEdit, oscillation, emptyResult, sameOutcome, reread, malformed];
 
 /** Every signal that sees something at the latest call of the window. */
 export function readSignals(window: readonly Entry[], maxCycle: number): SignalResult[] {

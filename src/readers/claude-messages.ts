@@ -26,6 +26,11 @@ export class ClaudeMessageReader {
 
   constructor(private readonly session: string) {}
 
+  /** The index the next tool call will get. */
+  get nextStep(): number {
+    return this.step;
+  }
+
   /** The subagent type of a spawn call, for naming the subagent that call started. */
   typeOfSpawn(toolUseId: string): string | undefined {
     return this.spawnTypes.get(toolUseId);

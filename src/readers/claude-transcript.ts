@@ -1,12 +1,15 @@
 import type { Actor } from '../types.ts';
 import { ClaudeMessageReader, isTypedPrompt } from './claude-messages.ts';
-import { parseJsonLine, type ReadStats, type ReplayItem } from './types.ts';
+import { claudeUsage, hasToolUse, UsageCoalescer } from './claude-usage.ts';
+import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
 
 // Claude Code's transcript: ~/.claude/projects/<project>/<session>.jsonl, and subagents' files beside it.
 // Line types other than user and assistant (summary, system, file-history-snapshot, ...) are skipped.
 
-export function* claudeTranscriptEvents(lines: Iterable<string>, session: string, stats: ReadStats): Generator<ReplayItem> {
+export function* claudeTranscriptEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
   const reader = new ClaudeMessageReader(session);
+  const usage = sink.usage ? new UsageCoalescer(sink.usage) : undefined;
+  let told = false;
   for (const line of lines) {
     const o = parseJsonLine(line, stats);
     if (!o) continue;
@@ -15,6 +18,14 @@ export function* claudeTranscriptEvents(lines: Iterable<string>, session: string
     if (!message || typeof message !== 'object') {
       stats.skipped++;
       continue;
+    }
+    if (!told && sink.info && typeof o.cwd === 'string') {
+      sink.info({ cwd: o.cwd, ...(typeof o.sessionId === 'string' ? { session: o.sessionId } : {}) });
+      told = true;
+    }
+    if (o.type === 'assistant' && usage) {
+      const record = claudeUsage(o, message, hasToolUse(message.content) ? reader.nextStep : undefined);
+      if (record) usage.push(record);
     }
     const agentId = typeof o.agentId === 'string' ? o.agentId : undefined;
     const agent: Actor = o.isSidechain === true && agentId ? { id: agentId, type: 'subagent' } : { id: 'main' };
@@ -29,4 +40,5 @@ export function* claudeTranscriptEvents(lines: Iterable<string>, session: string
       ...(time && Number.isFinite(time) ? { time } : {}),
     });
   }
+  usage?.flush();
 }

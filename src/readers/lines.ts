@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
 /** The lines of a file, read in chunks so that a 1 GB history never sits in memory at once. */
-export function* fileLines(file: string, chunkSize = 1 << 20): Generator<string> {
+export function* fileLines(file: string, chunkSize = 1 << 20, onBytes?: (bytes: number) => void): Generator<string> {
   const fd = openSync(file, 'r');
   try {
     const buf = Buffer.alloc(chunkSize);
@@ -11,6 +11,7 @@ export function* fileLines(file: string, chunkSize = 1 << 20): Generator<string>
     for (;;) {
       const n = readSync(fd, buf, 0, buf.length, null);
       if (n === 0) break;
+      onBytes?.(n);
       const parts = (rest + decoder.write(buf.subarray(0, n))).split('\n');
       rest = parts.pop() ?? '';
       yield* parts;

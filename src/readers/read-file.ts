@@ -4,9 +4,11 @@ import { detectFormat } from './detect-format.ts';
 import { traceEvents } from './trace.ts';
 import { claudeTranscriptEvents } from './claude-transcript.ts';
 import { claudeStreamJsonEvents } from './claude-stream-json.ts';
-import { newStats, type ReadStats, type ReplayItem, type TraceFormat } from './types.ts';
+import { codexRolloutEvents } from './codex-rollout.ts';
+import { geminiChatEvents } from './gemini-chat.ts';
+import { newStats, type ReadStats, type ReplayItem, type TraceFormat, type TranscriptSink } from './types.ts';
 
-export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json'];
+export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat'];
 
 export function sniffFormat(file: string): TraceFormat | undefined {
   const first: string[] = [];
@@ -17,11 +19,23 @@ export function sniffFormat(file: string): TraceFormat | undefined {
   return detectFormat(first);
 }
 
-/** The events of a recorded trajectory file, streamed. */
-export function readTrajectory(file: string, format: TraceFormat, session = basename(file).replace(/\.jsonl?$/, '')): { items: Iterable<ReplayItem>; stats: ReadStats } {
+type Reader = (lines: Iterable<string>, session: string, stats: ReadStats, sink?: TranscriptSink) => Iterable<ReplayItem>;
+const READERS: Record<TraceFormat, Reader> = {
+  trace: traceEvents,
+  'claude-transcript': claudeTranscriptEvents,
+  'claude-stream-json': claudeStreamJsonEvents,
+  'codex-rollout': codexRolloutEvents,
+  'gemini-chat': geminiChatEvents,
+};
+
+/** The events of a recorded trajectory file, streamed; model usage and session facts go to the sink. */
+export function readTrajectory(
+  file: string,
+  format: TraceFormat,
+  session = basename(file).replace(/\.jsonl?$/, ''),
+  sink: TranscriptSink = {},
+  onBytes?: (bytes: number) => void,
+): { items: Iterable<ReplayItem>; stats: ReadStats } {
   const stats = newStats();
-  const lines = fileLines(file);
-  const items =
-    format === 'trace' ? traceEvents(lines, session, stats) : format === 'claude-transcript' ? claudeTranscriptEvents(lines, session, stats) : claudeStreamJsonEvents(lines, session, stats);
-  return { items, stats };
+  return { items: READERS[format](fileLines(file, 1 << 20, onBytes), session, stats, sink), stats };
 }

@@ -1,6 +1,6 @@
-import type { Action, Config, DecisionCode, SignalHit } from '../types.ts';
+import type { Action, Config, Decision, DecisionCode, Observation, SignalHit } from '../types.ts';
 import { reduce } from '../engine/engine.ts';
-import { initialState } from '../engine/state.ts';
+import { initialState, type State } from '../engine/state.ts';
 import { observation, type StepContext } from '../core/step.ts';
 import type { ReplayItem } from '../readers/types.ts';
 
@@ -26,27 +26,54 @@ export interface ReplaySummary {
   stoppedAt?: number;
 }
 
-export function replayItems(items: Iterable<ReplayItem>, config: Config, ctx: StepContext = {}): { interventions: Intervention[]; summary: ReplaySummary } {
-  let state = initialState();
-  const interventions: Intervention[] = [];
-  const summary: ReplaySummary = { calls: 0, nudges: 0, denies: 0, stops: 0 };
-  for (const { event, step } of items) {
-    if (event.kind === 'post-tool') summary.calls++;
-    const r = reduce(state, observation(event, ctx), config);
-    state = r.state;
-    const d = r.decision;
-    if (d.action === 'allow' || d.repeat) continue;
-    const message = d.action === 'stop' ? (d.stopReason ?? '') : (d.message ?? '');
-    interventions.push({ step, action: d.action, ...(d.code ? { code: d.code } : {}), agent: event.agent.id, signals: d.signals, message });
-    if (d.action === 'nudge') summary.nudges++;
-    else if (d.action === 'deny') summary.denies++;
-    else {
-      summary.stops++;
-      if (event.agent.id === 'main') {
-        summary.stoppedAt = step;
-        break;
-      }
-    }
+/** One recorded event replayed: what the engine observed, what it decided, and the intervention if it made one. */
+export interface Replayed {
+  obs: Observation;
+  decision: Decision;
+  intervention?: Intervention;
+}
+
+/** The replay one event at a time, for callers that look at more than the interventions (scan). */
+export class Replay {
+  private state: State = initialState();
+  readonly interventions: Intervention[] = [];
+  readonly summary: ReplaySummary = { calls: 0, nudges: 0, denies: 0, stops: 0 };
+
+  constructor(
+    private readonly config: Config,
+    private readonly ctx: StepContext = {},
+  ) {}
+
+  /** Whether the main agent has been stopped: the session would have ended here. */
+  get ended(): boolean {
+    return this.summary.stoppedAt !== undefined;
   }
-  return { interventions, summary };
+
+  push({ event, step }: ReplayItem): Replayed {
+    if (event.kind === 'post-tool') this.summary.calls++;
+    const obs = observation(event, this.ctx);
+    const r = reduce(this.state, obs, this.config);
+    this.state = r.state;
+    const d = r.decision;
+    if (d.action === 'allow' || d.repeat) return { obs, decision: d };
+    const message = d.action === 'stop' ? (d.stopReason ?? '') : (d.message ?? '');
+    const intervention: Intervention = { step, action: d.action, ...(d.code ? { code: d.code } : {}), agent: event.agent.id, signals: d.signals, message };
+    this.interventions.push(intervention);
+    if (d.action === 'nudge') this.summary.nudges++;
+    else if (d.action === 'deny') this.summary.denies++;
+    else {
+      this.summary.stops++;
+      if (event.agent.id === 'main') this.summary.stoppedAt = step;
+    }
+    return { obs, decision: d, intervention };
+  }
+}
+
+export function replayItems(items: Iterable<ReplayItem>, config: Config, ctx: StepContext = {}): { interventions: Intervention[]; summary: ReplaySummary } {
+  const replay = new Replay(config, ctx);
+  for (const item of items) {
+    replay.push(item);
+    if (replay.ended) break;
+  }
+  return { interventions: replay.interventions, summary: replay.summary };
 }

@@ -1,0 +1,127 @@
+import { basename, dirname } from 'node:path';
+import type { Config } from '../types.ts';
+import { readTrajectory, sniffFormat } from '../readers/read-file.ts';
+import type { SessionInfo, TraceFormat } from '../readers/types.ts';
+import type { SessionFiles } from './discover.ts';
+import { measure } from './measure.ts';
+import { type MeteredStall, StallMeter } from './meter.ts';
+import { addSpend, type Spend } from './spend.ts';
+
+// One past session read, replayed and metered. The edge where files are opened: everything it calls is
+// pure. A file that cannot be read or is in no known format is counted, never fatal.
+
+export interface ScannedStall extends MeteredStall {
+  /** The subagent transcript the stall is in, when it is not the session's main file (steps count calls in that file). */
+  file?: string;
+}
+
+export interface SessionScan {
+  session: string;
+  /** claude | codex | gemini, or trace for the generic format. */
+  agent: string;
+  file: string;
+  format: TraceFormat;
+  cwd?: string;
+  project?: string;
+  parent?: string;
+  subagentFiles: number;
+  calls: number;
+  stalls: ScannedStall[];
+  total: Spend;
+  inside: { calls: number; spend: Spend };
+  afterStop: { calls: number; spend: Spend };
+  lines: number;
+  skippedLines: number;
+  /** Subagent files that could not be read or are in no known format. */
+  unreadableFiles: number;
+}
+
+const AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini' };
+
+interface FileScan {
+  format: TraceFormat;
+  info: SessionInfo;
+  meter: StallMeter;
+  lines: number;
+  skipped: number;
+}
+
+function scanFile(file: string, config: Config, seen: Map<string, number>, onBytes?: (n: number) => void): FileScan | undefined {
+  let format: TraceFormat | undefined;
+  try {
+    format = sniffFormat(file);
+  } catch {
+    return undefined;
+  }
+  if (!format) return undefined;
+  const meter = new StallMeter(Math.max(64, config.window), seen);
+  const info: SessionInfo = {};
+  const { items, stats } = readTrajectory(
+    file,
+    format,
+    undefined,
+    {
+      usage: (u) => meter.usage(u),
+      info: (i) => Object.assign(info, Object.fromEntries(Object.entries(i).filter(([k]) => !(k in info)))),
+    },
+    onBytes,
+  );
+  try {
+    measure(items, config, meter);
+  } catch (e) {
+    // a file that vanished or became unreadable half-way: what was read so far still counts
+    if (!(e as NodeJS.ErrnoException).code) throw e;
+  }
+  return { format, info, meter, lines: stats.lines, skipped: stats.skipped };
+}
+
+/** Without a working directory, the folder the agent filed the session under (Gemini CLI: tmp/<project>/chats). */
+function projectFolder(file: string): string {
+  const dir = dirname(file);
+  return basename(basename(dir) === 'chats' ? dirname(dir) : dir);
+}
+
+export function scanSession(files: SessionFiles, config: Config, seen: Map<string, number>, onBytes?: (n: number) => void): SessionScan | undefined {
+  const main = scanFile(files.main, config, seen, onBytes);
+  if (!main) return undefined;
+  const name = basename(files.main).replace(/\.jsonl?$/, '');
+  // a Claude subagent transcript kept flat beside the sessions names its parent in sessionId
+  const flatSubagent = main.format === 'claude-transcript' && name.startsWith('agent-');
+  const cwd = main.info.cwd;
+  const result: SessionScan = {
+    session: flatSubagent ? name : (main.info.session ?? name),
+    agent: AGENT[main.format],
+    file: files.main,
+    format: main.format,
+    ...(cwd ? { cwd } : {}),
+    project: cwd ? basename(cwd) : projectFolder(files.main),
+    ...(main.info.parent ? { parent: main.info.parent } : flatSubagent && main.info.session ? { parent: main.info.session } : {}),
+    subagentFiles: 0,
+    calls: main.meter.calls,
+    stalls: [...main.meter.stalls],
+    total: main.meter.total,
+    inside: main.meter.inside(),
+    afterStop: main.meter.afterStop,
+    lines: main.lines,
+    skippedLines: main.skipped,
+    unreadableFiles: 0,
+  };
+  for (const file of files.subagents) {
+    const sub = scanFile(file, config, seen, onBytes);
+    if (!sub) {
+      result.unreadableFiles++;
+      continue;
+    }
+    result.subagentFiles++;
+    result.calls += sub.meter.calls;
+    result.stalls.push(...sub.meter.stalls.map((s) => ({ ...s, file })));
+    addSpend(result.total, sub.meter.total);
+    const inside = sub.meter.inside();
+    result.inside.calls += inside.calls;
+    addSpend(result.inside.spend, inside.spend);
+    result.afterStop = { calls: result.afterStop.calls + sub.meter.afterStop.calls, spend: addSpend({ ...result.afterStop.spend, tokens: { ...result.afterStop.spend.tokens } }, sub.meter.afterStop.spend) };
+    result.lines += sub.lines;
+    result.skippedLines += sub.skipped;
+  }
+  return result;
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+// Agent histories written the way each agent writes them, for process-level tests of scan and report:
+// a session that loops on a failing test (`repeats` identical runs), for each agent's own format.
+
+export const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
+
+/**
+ * A working folder whose .stallguard.json pins the seed rule (the judge off). These tests are about what a
+ * stall costs and how it is reported: the seed rule's counts are exact and easy to read, and the judge has
+ * tests of its own. Run the CLI with this as its cwd.
+ */
+export const SEED_CWD = (() => {
+  const dir = mkdtempSync(join(tmpdir(), 'stallguard-seed-'));
+  writeFileSync(join(dir, '.stallguard.json'), JSON.stringify({ judge: { enabled: false } }));
+  return dir;
+})();
+
+export function tempHome(): string {
+  return mkdtempSync(join(tmpdir(), 'stallguard-home-'));
+}
+
+export function write(file: string, lines: string[]): string {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+/** A Claude Code transcript: a prompt, a Read, then `repeats` failing `npm test` runs, each response with its usage. */
+export function claudeTranscript(session: string, opts: { repeats?: number; agentId?: string; cwd?: string; model?: string } = {}): string[] {
+  const cwd = opts.cwd ?? '/home/dev/proj';
+  const side = opts.agentId ? { isSidechain: true, agentId: opts.agentId } : { isSidechain: false };
+  const base = (i: number) => ({ uuid: `u-${session}-${i}`, sessionId: session, cwd, timestamp: `2026-11-20T10:${String(i).padStart(2, '0')}:00Z`, version: '2.1.197', ...side });
+  const lines: string[] = [JSON.stringify({ type: 'user', message: { role: 'user', content: 'The invoice test fails. Fix it.' }, ...base(0) })];
+  const call = (i: number, name: string, input: object, result: string, isError: boolean) => {
+    const who = opts.agentId ? `${session}_${opts.agentId}` : session;
+    const id = `toolu_${who}_${i}`;
+    const usage = { input_tokens: 10, output_tokens: 100, cache_creation_input_tokens: 1000, cache_read_input_tokens: 20000 };
+    const message = (content: object[], output: number) => ({ id: `msg_${who}_${i}`, role: 'assistant', model: opts.model ?? 'claude-opus-4-6', content, usage: { ...usage, output_tokens: output } });
+    // one response written as two lines, the first with a partial output count
+    lines.push(JSON.stringify({ type: 'assistant', requestId: `req_${who}_${i}`, message: message([{ type: 'thinking', thinking: '…' }], 2), ...base(i) }));
+    lines.push(JSON.stringify({ type: 'assistant', requestId: `req_${who}_${i}`, message: message([{ type: 'tool_use', id, name, input }], 100), ...base(i) }));
+    lines.push(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: result, is_error: isError }] }, ...base(i) }));
+  };
+  call(1, 'Read', { file_path: `${cwd}/test/invoice.test.js` }, 'test(...)', false);
+  for (let i = 0; i < (opts.repeats ?? 6); i++) call(2 + i, 'Bash', { command: 'npm test', description: 'Run tests' }, `Exit code 1\n${FAIL}`, true);
+  return lines;
+}
+
+/** A Codex rollout (envelope lines), `repeats` failing shell runs of npm test. */
+export function codexRollout(id: string, repeats = 6): string[] {
+  const line = (type: string, payload: object) => JSON.stringify({ timestamp: '2026-11-29T20:27:23.000Z', type, payload });
+  const lines = [
+    line('session_meta', { id, cwd: '/home/dev/api', cli_version: '0.171.0', source: 'cli' }),
+    line('turn_context', { cwd: '/home/dev/api', model: 'gpt-5.3-codex' }),
+    line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'make the tests pass' }] }),
+  ];
+  for (let i = 0; i < repeats; i++) {
+    lines.push(line('response_item', { type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'npm test'] }), call_id: `call_${i}` }));
+    lines.push(line('event_msg', { type: 'token_count', info: { last_token_usage: { input_tokens: 5000, cached_input_tokens: 4000, output_tokens: 50 }, total_token_usage: { input_tokens: 5000 * (i + 1), cached_input_tokens: 4000 * (i + 1), output_tokens: 50 * (i + 1) } } }));
+    lines.push(line('response_item', { type: 'function_call_output', call_id: `call_${i}`, output: JSON.stringify({ output: FAIL, metadata: { exit_code: 1, duration_seconds: 0.4 } }) }));
+  }
+  return lines;
+}
+
+/** A Gemini CLI chat (JSONL), `repeats` failing run_shell_command calls, each message written twice as it grows. */
+export function geminiChat(sessionId: string, repeats = 6): string[] {
+  const lines = [JSON.stringify({ sessionId, projectHash: 'f00d', startTime: '2026-11-29T20:29:00.000Z', lastUpdated: '2026-11-29T20:29:00.000Z' })];
+  lines.push(JSON.stringify({ id: 'u0', timestamp: '2026-11-29T20:29:01.000Z', type: 'user', content: [{ text: 'fix the tests' }] }));
+  for (let i = 0; i < repeats; i++) {
+    const msg = {
+      id: `g${i}`,
+      timestamp: '2026-11-29T20:29:02.000Z',
+      type: 'gemini',
+      content: '',
+      model: 'gemini-3.1-pro-preview',
+      toolCalls: [{ id: `t${i}`, name: 'run_shell_command', args: { command: 'npm test' }, result: [{ functionResponse: { id: `t${i}`, name: 'run_shell_command', response: { output: `${FAIL}\nExit Code: 1` } } }], status: 'error', timestamp: '2026-11-29T20:29:03.000Z' }],
+    };
+    lines.push(JSON.stringify(msg));
+    lines.push(JSON.stringify({ ...msg, tokens: { input: 3000, output: 40, cached: 2000, thoughts: 10, tool: 0, total: 3050 } }));
+  }
+  return lines;
+}
