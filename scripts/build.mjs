@@ -1,7 +1,7 @@
 // Builds dist/: the hook (one small CJS file, the hot path), the CLI and the library (ESM, with the
 // commands split into chunks loaded on demand), and the library's type declarations.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, chmodSync } from 'node:fs';
+import { readFileSync, rmSync, chmodSync, copyFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -12,6 +12,8 @@ const common = { bundle: true, platform: 'node', target: 'node20', mainFields: [
 
 rmSync('dist', { recursive: true, force: true });
 await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true });
+// Gemini CLI copies an extension's folder on install, so its extension carries its own copy of the hook
+copyFileSync('dist/hook.cjs', 'extensions/gemini/hook.cjs');
 await build({
   ...common,
   entryPoints: { cli: 'src/cli/bin.ts', index: 'src/index.ts' },

@@ -1,15 +1,38 @@
 import type { AgentName } from '../types.ts';
 import type { Adapter } from './types.ts';
 import { claude } from './claude/index.ts';
+import { codex } from './codex/index.ts';
+import { copilot } from './copilot/index.ts';
+import { cursor } from './cursor/index.ts';
+import { gemini } from './gemini/index.ts';
 
-const ADAPTERS: Partial<Record<AgentName, Adapter>> = { claude };
+const ADAPTERS: Record<AgentName, Adapter> = { claude, codex, gemini, cursor, copilot };
 
-export function adapterFor(name: AgentName): Adapter | undefined {
+export function adapterFor(name: AgentName): Adapter {
   return ADAPTERS[name];
 }
 
-/** Which agent sent a payload, from its shape and the hook's environment. */
-export function detectAgent(payload: Record<string, unknown>, _env: NodeJS.ProcessEnv = process.env): AgentName | undefined {
-  if (typeof payload.hook_event_name === 'string') return 'claude';
-  return undefined;
+/** Event names only Gemini CLI uses (it shares SessionStart and SessionEnd with Claude Code). */
+const GEMINI_EVENTS = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel', 'BeforeToolSelection', 'PreCompress']);
+
+/**
+ * Which agent sent a payload, from its shape and the hook's environment. The shape decides first; the
+ * environment only where payloads look alike (a SessionStart). Gemini also sets CLAUDE_PROJECT_DIR, and
+ * Cursor too, so that variable says nothing.
+ */
+export function detectAgent(payload: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): AgentName | undefined {
+  const p = payload;
+  if (typeof p.conversation_id === 'string' || typeof p.cursor_version === 'string') return 'cursor';
+  // Copilot's camelCase dialect; its snake_case dialect is Claude-shaped and needs --agent copilot
+  if (typeof p.sessionId === 'string' && (typeof p.hook_event_name !== 'string' || typeof p.toolName === 'string')) return 'copilot';
+  const event = p.hook_event_name;
+  if (typeof event !== 'string') return undefined;
+  if (GEMINI_EVENTS.has(event)) return 'gemini';
+  if (typeof p.turn_id === 'string') return 'codex';
+  if (env.GEMINI_SESSION_ID || env.GEMINI_PROJECT_DIR) return 'gemini';
+  if (env.CLAUDE_CODE_ENTRYPOINT) return 'claude';
+  if (Object.keys(env).some((k) => k.startsWith('CODEX_'))) return 'codex';
+  // Claude sends `model` on SessionStart only; Codex on every event
+  if (typeof p.model === 'string' && event !== 'SessionStart') return 'codex';
+  return 'claude';
 }

@@ -16,10 +16,17 @@ export const summary = 'register the hook with an agent';
 
 const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope project|user] [--rules] [--dry-run]
 
-Registers stallguard's hook in the agent's settings (default: Claude Code, .claude/settings.json of this
-project; --scope user for ~/.claude/settings.json). Idempotent: running it again updates the command in
-place. Every other setting and comment in the file is kept. --rules also adds the stallguard rule to the
-agent's instruction file (CLAUDE.md / AGENTS.md). --dry-run prints the change and writes nothing.`;
+Registers stallguard's hook in the agent's settings (default: Claude Code, this project):
+
+  claude    .claude/settings.json       (user: ~/.claude/settings.json)
+  codex     .codex/hooks.json           (user: $CODEX_HOME/hooks.json, default ~/.codex)
+  gemini    .gemini/settings.json       (user: ~/.gemini/settings.json)
+  cursor    .cursor/hooks.json          (user: ~/.cursor/hooks.json)
+  copilot   .github/hooks/stallguard.json (project only)
+
+Idempotent: running it again updates the command in place. Every other setting and comment in the file is
+kept. --rules also adds the stallguard rule to the agent's instruction file (CLAUDE.md, AGENTS.md,
+GEMINI.md). --dry-run prints the change and writes nothing.`;
 
 export interface Plan {
   target: InstallTarget;
@@ -29,10 +36,13 @@ export interface Plan {
 }
 
 export function resolveTarget(command: string, agent: string | undefined): InstallTarget {
-  const name = oneOf<AgentName>(command, 'agent', agent, AGENTS, 'claude');
-  const target = TARGETS[name];
-  if (!target) throw new UsageError(`${command}: --agent ${name} is not supported yet`);
-  return target;
+  return TARGETS[oneOf<AgentName>(command, 'agent', agent, AGENTS, 'claude')];
+}
+
+export function resolveScope(command: string, target: InstallTarget, scope: string | undefined): Scope {
+  const chosen = oneOf<Scope>(command, 'scope', scope, ['project', 'user'], 'project');
+  if (!target.scopes.includes(chosen)) throw new UsageError(`${command}: ${target.label} reads hooks only at --scope ${target.scopes.join(' or ')}`);
+  return chosen;
 }
 
 export function show(file: string): string {
@@ -67,13 +77,14 @@ export function run(argv: string[]): number {
     return 0;
   }
   const target = resolveTarget('install', values.agent);
-  const scope = oneOf<Scope>('install', 'scope', values.scope, ['project', 'user'], 'project');
+  const scope = resolveScope('install', target, values.scope);
   const project = process.cwd();
   const file = target.settingsFile(scope, project, process.env);
+  const rulesFile = values.rules ? target.rulesFile(scope, project, process.env) : undefined;
+  if (values.rules && !rulesFile) throw new UsageError(`install: ${target.label} keeps no instruction file at --scope ${scope}; leave out --rules, or use --scope project`);
   const before = readText(file) ?? '';
   const plans: Plan[] = [{ target, file, before, after: target.add(before, file, hookCommand(target.agent)) }];
-  if (values.rules) {
-    const rulesFile = target.rulesFile(scope, project, process.env);
+  if (rulesFile) {
     const text = readText(rulesFile) ?? '';
     plans.push({ target, file: rulesFile, before: text, after: addRules(text, RULES_TEXT) });
   }
@@ -85,7 +96,7 @@ export function run(argv: string[]): number {
   }
   const mode = loadConfig({ cwd: project }).config.mode;
   console.log(`stallguard: ${changed === 0 ? 'already registered' : 'registered the hook'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
-  if (values.rules) console.log(`stallguard: the rule is in ${show(target.rulesFile(scope, project, process.env))}.`);
+  if (rulesFile) console.log(`stallguard: the rule is in ${show(rulesFile)}.`);
   console.log(
     mode === 'enforce'
       ? 'Mode: enforce. Stalls are nudged, then stopped.'

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: () => import('./export.ts'),
   status: () => import('./status.ts'),
   rules: () => import('./rules.ts'),
+  watch: () => import('./watch.ts'),
 };
 
 const USAGE = `stallguard: catches coding agents stuck in a loop, through their hooks.
@@ -31,6 +32,7 @@ commands:
   replay      run the detector over recorded trajectories
   status      what stallguard holds and has done
   rules       a rule for CLAUDE.md / AGENTS.md that makes stalls rarer
+  watch       run a headless agent; fail the run after a span with no output
   hook        the hook itself: one payload on stdin, the agent's response on stdout
 
 environment: STALLGUARD_HOME (default ~/.stallguard), STALLGUARD_MODE (shadow | enforce | off)

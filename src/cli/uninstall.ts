@@ -1,9 +1,8 @@
 import { readText } from '../install/files.ts';
 import { removeRules } from '../install/rules-block.ts';
-import type { Scope } from '../install/target.ts';
 import { AGENTS } from '../hook/run-hook.ts';
-import { apply, type Plan, resolveTarget, show } from './install.ts';
-import { oneOf, parse } from './_args.ts';
+import { apply, type Plan, resolveScope, resolveTarget, show } from './install.ts';
+import { parse } from './_args.ts';
 
 export const summary = 'remove exactly what install added';
 
@@ -19,7 +18,7 @@ export function run(argv: string[]): number {
     return 0;
   }
   const target = resolveTarget('uninstall', values.agent);
-  const scope = oneOf<Scope>('uninstall', 'scope', values.scope, ['project', 'user'], 'project');
+  const scope = resolveScope('uninstall', target, values.scope);
   const project = process.cwd();
   const plans: Plan[] = [];
   const file = target.settingsFile(scope, project, process.env);
@@ -30,8 +29,8 @@ export function run(argv: string[]): number {
     plans.push({ target, file, before, after: after.replace(/\s/g, '') === '{}' && before.replace(/\s/g, '') !== '{}' ? '' : after });
   }
   const rulesFile = target.rulesFile(scope, project, process.env);
-  const rules = readText(rulesFile);
-  if (rules !== undefined) plans.push({ target, file: rulesFile, before: rules, after: removeRules(rules) });
+  const rules = rulesFile ? readText(rulesFile) : undefined;
+  if (rulesFile && rules !== undefined) plans.push({ target, file: rulesFile, before: rules, after: removeRules(rules) });
   const dryRun = values['dry-run'] === true;
   const changed = apply(plans, dryRun);
   if (!dryRun) console.log(changed === 0 ? `stallguard: nothing to remove for ${target.label} (${show(file)})` : `stallguard: removed the hook for ${target.label} from ${show(file)}.`);

@@ -8,9 +8,13 @@ import { type ConfigProblem, mergeConfig, MODES } from './validate.ts';
 export const USER_CONFIG = 'config.json';
 export const PROJECT_CONFIG = '.stallguard.json';
 
-/** STALLGUARD_HOME: state, ledger and user config. */
+/**
+ * STALLGUARD_HOME: state, ledger and user config. A hook running from a plugin keeps them in the data
+ * folder the agent gives the plugin (CLAUDE_PLUGIN_DATA; Codex sets it for plugins too), which survives
+ * plugin updates, unless STALLGUARD_HOME says otherwise.
+ */
 export function stallguardHome(env: NodeJS.ProcessEnv = process.env): string {
-  const set = env.STALLGUARD_HOME?.trim();
+  const set = env.STALLGUARD_HOME?.trim() || env.CLAUDE_PLUGIN_DATA?.trim();
   return set ? resolve(set) : join(env.HOME || homedir(), '.stallguard');
 }
 

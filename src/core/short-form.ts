@@ -35,6 +35,11 @@ export function shortForm(tool: string, rawInput: unknown, cwd?: string): string
   else if (s('subagent_type') !== undefined) detail = `${s('subagent_type')}: ${s('description') ?? ''}`;
   else if (s('url') !== undefined) detail = s('url');
   else if (s('agent_name') !== undefined) detail = s('agent_name');
+  else {
+    // a tool of its own (an MCP server's, a custom loop's): its first plain argument tells the calls apart
+    const first = Object.values(o).find((v) => typeof v === 'string' || typeof v === 'number');
+    if (first !== undefined) detail = String(first);
+  }
   if (detail === undefined || detail.length === 0) return clip(tool);
   if (cwd && cwd.length > 1) detail = detail.split(cwd.endsWith('/') ? cwd : cwd + '/').join('');
   return clip(`${tool} ${redact(detail)}`);

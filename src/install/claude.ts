@@ -1,21 +1,36 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { addHooks, CLAUDE_EVENTS, installedCommand, removeHooks } from './claude-settings.ts';
+import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
 import type { InstallTarget, Scope } from './target.ts';
+
+// .claude/settings.json (project) or ~/.claude/settings.json (user). PostToolUseFailure is where failing
+// loops land, PostToolBatch where a stop decided there is delivered.
+
+export const CLAUDE: GroupSpec = {
+  events: [
+    { name: 'UserPromptSubmit' },
+    { name: 'PreToolUse', matcher: '*' },
+    { name: 'PostToolUse', matcher: '*' },
+    { name: 'PostToolUseFailure', matcher: '*' },
+    { name: 'PostToolBatch' },
+    { name: 'Stop' },
+    { name: 'SubagentStop' },
+  ],
+  handler: (command) => ({ type: 'command', command, timeout: 10 }),
+};
+
+function configDir(env: NodeJS.ProcessEnv): string {
+  return env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), '.claude');
+}
 
 export const claudeTarget: InstallTarget = {
   agent: 'claude',
   label: 'Claude Code',
-  settingsFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string {
-    if (scope === 'project') return join(project, '.claude', 'settings.json');
-    return join(env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), '.claude'), 'settings.json');
-  },
-  rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string {
-    if (scope === 'project') return join(project, 'CLAUDE.md');
-    return join(env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), '.claude'), 'CLAUDE.md');
-  },
-  events: CLAUDE_EVENTS.map(([e]) => e),
-  add: (text, file, command) => addHooks(text, file, command),
-  remove: (text, file) => removeHooks(text, file),
-  installed: (text, file) => installedCommand(text, file),
+  scopes: ['project', 'user'],
+  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.claude', 'settings.json') : join(configDir(env), 'settings.json')),
+  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'CLAUDE.md') : join(configDir(env), 'CLAUDE.md')),
+  events: CLAUDE.events.map((e) => e.name),
+  add: (text, file, command) => addGroups(text, file, command, CLAUDE),
+  remove: (text, file) => removeGroups(text, file),
+  installed: (text, file) => installedGroups(text, file, CLAUDE),
 };

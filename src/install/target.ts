@@ -6,12 +6,15 @@ export type Scope = 'project' | 'user';
 export interface InstallTarget {
   agent: AgentName;
   label: string;
+  /** The scopes the agent reads hooks from. */
+  scopes: readonly Scope[];
   settingsFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string;
-  rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string;
-  events: string[];
+  /** The agent's instruction file for the rule, where it has one at that scope. */
+  rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string | undefined;
+  events: readonly string[];
   /** The settings text with stallguard's hooks for `command` (any earlier ones replaced). */
   add(text: string, file: string, command: string): string;
-  /** The settings text with every stallguard hook removed. */
+  /** The settings text with every stallguard hook removed ('' when the file held nothing else). */
   remove(text: string, file: string): string;
   /** The command stallguard is registered with, if it is registered for every event it needs. */
   installed(text: string, file: string): string | undefined;

@@ -1,5 +1,9 @@
 import type { AgentName } from '../types.ts';
 import { claudeTarget } from './claude.ts';
+import { codexTarget } from './codex.ts';
+import { copilotTarget } from './copilot.ts';
+import { cursorTarget } from './cursor.ts';
+import { geminiTarget } from './gemini.ts';
 import type { InstallTarget } from './target.ts';
 
-export const TARGETS: Partial<Record<AgentName, InstallTarget>> = { claude: claudeTarget };
+export const TARGETS: Record<AgentName, InstallTarget> = { claude: claudeTarget, codex: codexTarget, gemini: geminiTarget, cursor: cursorTarget, copilot: copilotTarget };

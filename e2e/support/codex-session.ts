@@ -1,0 +1,130 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Mode } from '../../src/types.ts';
+import { runBounded } from './bounded-run.ts';
+import { type ResponseItem, type ResponsesRequest, startFakeOpenAI, textOf } from './fake-openai.ts';
+import type { ModelScript } from './model-script.ts';
+import { CODEX_CLI, ensureNpmCli, type NpmCli } from './npm-cli.ts';
+import type { RecordedRequest } from './recording-server.ts';
+import { hookErrors, type LedgerLine, makeScratch, readLedger, readRequests, removeScratch, type Scratch, scratchEnv, stallguard } from './scratch.ts';
+
+// One scripted Codex CLI session, end to end: the fake Responses API plays the script; `stallguard install
+// --agent codex --scope user` registers the hook in the scratch CODEX_HOME, as a person would; the real
+// CLI runs headless (codex exec --json) in the scratch project. Hooks need trust in /hooks, which a
+// headless run cannot give, so the run passes --dangerously-bypass-hook-trust (../shared/e2e/REPORT.md §2).
+
+export interface CodexScenario {
+  name: string;
+  script: ModelScript;
+  mode: Mode;
+  prompt?: string;
+  timeoutMs?: number;
+}
+
+export interface CodexRun {
+  client: NpmCli;
+  scratch: Scratch;
+  /** The bodies of every POST /v1/responses, in order. */
+  requests: ResponsesRequest[];
+  /** codex exec --json events. */
+  events: Record<string, unknown>[];
+  code: number | null;
+  /** $CODEX_HOME/hooks.json as `stallguard install` left it. */
+  installedHooks: string;
+  ledger: LedgerLine[];
+  hookErrors: string;
+  ms: number;
+}
+
+let client: NpmCli | undefined;
+
+export function ensureCodex(): NpmCli {
+  client ??= ensureNpmCli(CODEX_CLI);
+  return client;
+}
+
+function providerConfig(url: string): string {
+  return [
+    'model = "gpt-fake"',
+    'model_provider = "fake"',
+    'approval_policy = "never"',
+    'sandbox_mode = "danger-full-access"',
+    '[model_providers.fake]',
+    'name = "fake"',
+    `base_url = "${url}/v1"`,
+    'env_key = "FAKE_OPENAI_KEY"',
+    'wire_api = "responses"',
+    'request_max_retries = 0',
+    'stream_max_retries = 0',
+    '',
+  ].join('\n');
+}
+
+export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
+  const cli = ensureCodex();
+  const scratch = makeScratch(scenario.name, scenario.mode);
+  const codexHome = join(scratch.home, '.codex');
+  mkdirSync(codexHome, { recursive: true });
+  stallguard(scratch, ['install', '--agent', 'codex', '--scope', 'user']);
+  const installedHooks = readFileSync(join(codexHome, 'hooks.json'), 'utf8');
+  const server = await startFakeOpenAI(scenario.script, scratch.requestsLog);
+  writeFileSync(join(codexHome, 'config.toml'), providerConfig(server.url));
+  const env = scratchEnv(scratch, { CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-e2e-test' });
+  const args = [...cli.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', scenario.prompt ?? 'fix the failing tests'];
+  let run;
+  try {
+    run = await runBounded(cli.command, args, { cwd: scratch.project, env, timeoutMs: scenario.timeoutMs ?? 120_000 });
+  } finally {
+    await server.close();
+  }
+  writeFileSync(join(scratch.root, 'stream.jsonl'), run.stdout);
+  writeFileSync(join(scratch.root, 'stderr.txt'), run.stderr);
+  if (run.timedOut) throw new Error(`${cli.label} did not finish within ${scenario.timeoutMs ?? 120_000} ms (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`);
+  const events = run.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const requests = readRequests<RecordedRequest>(scratch)
+    .filter((r) => r.method === 'POST' && r.path.endsWith('/responses'))
+    .map((r) => r.body as ResponsesRequest);
+  const sessions = [...readLedger(scratch).values()];
+  if (sessions.length > 1) throw new Error(`expected one stallguard session, found ${sessions.length} (scratch kept in ${scratch.root})`);
+  return { client: cli, scratch, requests, events, code: run.code, installedHooks, ledger: sessions[0] ?? [], hookErrors: hookErrors(scratch), ms: run.ms };
+}
+
+/** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
+export async function codexScenario(scenario: CodexScenario, check: (run: CodexRun) => void | Promise<void>): Promise<CodexRun> {
+  const run = await runCodex(scenario);
+  try {
+    await check(run);
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n(scratch kept in ${run.scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
+    throw error;
+  }
+  removeScratch(run.scratch);
+  return run;
+}
+
+/** What the model saw after each of its tool calls: the output, and the developer messages hooks added beside it. */
+export interface CodexToolResult {
+  output: string;
+  /** Developer messages that arrived with this output (Codex puts PostToolUse additionalContext there). */
+  context: string[];
+}
+
+/** The tool results of the longest conversation (the last request), in order. */
+export function codexToolResults(run: CodexRun): CodexToolResult[] {
+  const input: ResponseItem[] = run.requests.at(-1)?.input ?? [];
+  const results: CodexToolResult[] = [];
+  // the developer context of a call lands between its function_call and function_call_output
+  let pending: string[] = [];
+  for (const item of input) {
+    if (item.type === 'function_call') pending = [];
+    else if (item.type === 'message' && item.role === 'developer') pending.push(textOf(item));
+    else if (item.type === 'function_call_output') {
+      results.push({ output: typeof item.output === 'string' ? item.output : JSON.stringify(item.output), context: pending });
+      pending = [];
+    }
+  }
+  return results;
+}

@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+// An agent CLI from the npm registry, pinned, installed on first use into a cache folder outside the source
+// tree (it is not a dependency of stallguard). Several test processes may ask at once: each installs into a
+// folder of its own and the first to finish moves it into place.
+
+export interface NpmCliSpec {
+  /** The npm package and its pinned version. */
+  pkg: string;
+  version: string;
+  /** What the CLI is called in test names: `Codex CLI`. */
+  name: string;
+  /** The executable and the arguments before the CLI's own, given the package folder. */
+  launcher(pkgDir: string): [string, string[]];
+  /** The version in the output of `--version`. */
+  versionOf(output: string): string | undefined;
+}
+
+export interface NpmCli {
+  command: string;
+  prefix: string[];
+  version: string;
+  /** `Codex CLI 0.171.0` */
+  label: string;
+}
+
+export function cacheDir(spec: NpmCliSpec, env: NodeJS.ProcessEnv = process.env): string {
+  const slug = spec.pkg.replace(/^@/, '').replace(/[/@]/g, '-');
+  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'stallguard-e2e', `${slug}-${spec.version}`);
+}
+
+function locate(spec: NpmCliSpec, dir: string): NpmCli | undefined {
+  const pkgDir = join(dir, 'node_modules', ...spec.pkg.split('/'));
+  if (!existsSync(join(pkgDir, 'package.json'))) return undefined;
+  const [command, prefix] = spec.launcher(pkgDir);
+  try {
+    const out = execFileSync(command, [...prefix, '--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, HOME: dir } });
+    const version = spec.versionOf(out.trim());
+    return version ? { command, prefix, version, label: `${spec.name} ${version}` } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function ensureNpmCli(spec: NpmCliSpec, env: NodeJS.ProcessEnv = process.env): NpmCli {
+  const dir = cacheDir(spec, env);
+  const found = locate(spec, dir);
+  if (found?.version === spec.version) return found;
+  if (existsSync(dir)) rmSync(dir, { recursive: true, force: true }); // an unusable earlier install
+  const tmp = `${dir}.tmp-${process.pid}`;
+  mkdirSync(tmp, { recursive: true });
+  try {
+    execFileSync('npm', ['install', '--prefix', tmp, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${spec.pkg}@${spec.version}`], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 900_000,
+    });
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(0, 2).join(' ');
+    throw new Error(`could not install ${spec.pkg}@${spec.version} into ${dir}: ${stderr || (e as Error).message}`);
+  }
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another process moved its install into place first
+  }
+  const installed = locate(spec, dir);
+  if (!installed) throw new Error(`${spec.pkg}@${spec.version} was installed into ${dir} but does not report its version`);
+  if (installed.version !== spec.version) throw new Error(`${dir} holds ${installed.label}, not ${spec.version}`);
+  return installed;
+}
+
+/** Codex CLI: a node launcher; the native binary comes in a platform-specific optional dependency. */
+export const CODEX_CLI: NpmCliSpec = {
+  pkg: '@openai/codex',
+  version: '0.171.0',
+  name: 'Codex CLI',
+  launcher: (dir) => [process.execPath, [join(dir, 'bin', 'codex.js')]],
+  versionOf: (out) => /codex-cli (\d+\.\d+\.\d+)/.exec(out)?.[1],
+};
+
+/** Gemini CLI: a pure JS bundle. */
+export const GEMINI_CLI: NpmCliSpec = {
+  pkg: '@google/gemini-cli',
+  version: '0.61.0',
+  name: 'Gemini CLI',
+  launcher: (dir) => [process.execPath, [join(dir, 'bundle', 'gemini.js')]],
+  versionOf: (out) => /^(\d+\.\d+\.\d+)/m.exec(out)?.[1],
+};

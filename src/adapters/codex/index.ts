@@ -1,0 +1,5 @@
+import type { Adapter } from '../types.ts';
+import { parseCodex } from './parse.ts';
+import { renderCodex } from './render.ts';
+
+export const codex: Adapter = { name: 'codex', parse: parseCodex, render: renderCodex };

@@ -1,0 +1,5 @@
+import type { Adapter } from '../types.ts';
+import { parseCursor } from './parse.ts';
+import { renderCursor } from './render.ts';
+
+export const cursor: Adapter = { name: 'cursor', parse: parseCursor, render: renderCursor };

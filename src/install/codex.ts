@@ -1,0 +1,32 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
+import type { InstallTarget, Scope } from './target.ts';
+
+// .codex/hooks.json (project; loaded once the project's .codex layer is trusted) or $CODEX_HOME/hooks.json
+// (user). Claude-shaped, but Codex matchers are regexes, so the tool events get no matcher (= every tool).
+// Codex has no PostToolUseFailure: PostToolUse fires after failing commands too.
+
+export const CODEX: GroupSpec = {
+  events: [{ name: 'UserPromptSubmit' }, { name: 'PreToolUse' }, { name: 'PostToolUse' }, { name: 'Stop' }, { name: 'SubagentStop' }],
+  handler: (command) => ({ type: 'command', command, timeout: 10 }),
+};
+
+function codexHome(env: NodeJS.ProcessEnv): string {
+  return env.CODEX_HOME || join(env.HOME || homedir(), '.codex');
+}
+
+export const codexTarget: InstallTarget = {
+  agent: 'codex',
+  label: 'Codex CLI',
+  scopes: ['project', 'user'],
+  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.codex', 'hooks.json') : join(codexHome(env), 'hooks.json')),
+  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'AGENTS.md') : join(codexHome(env), 'AGENTS.md')),
+  events: CODEX.events.map((e) => e.name),
+  add: (text, file, command) => addGroups(text, file, command, CODEX),
+  remove: (text, file) => removeGroups(text, file),
+  installed: (text, file) => installedGroups(text, file, CODEX),
+  manualStep:
+    'Codex runs a new or changed hook only once you trust it: start codex, open /hooks and trust the stallguard hooks ' +
+    '(a project .codex folder must be trusted too). Until then Codex skips them without a word.',
+};
