@@ -94,6 +94,8 @@ export type Step =
   | { k: 'prompt' }
   | { k: 'batch' }
   | { k: 'stop'; text?: string; active?: boolean; chant?: number }
+  /** A language model's answer about the agent's recent calls (the optional LLM judge). */
+  | { k: 'verdict'; stuck: boolean; repeating: boolean; progress: number; confidence: number }
   | { k: 'start' }
   | { k: 'end' };
 
@@ -130,6 +132,7 @@ export type SignalCode =
   | 'SAME_OUTCOME' // varied calls of one tool giving the same result
   | 'MALFORMED' // calls the tool could not even parse
   | 'REPEATED_TEXT' // the agent's message repeats itself, or its closing text repeats
+  | 'LLM_JUDGE' // a language model, asked about the recent calls, judged the agent stuck
   | 'UNVERIFIED_STOP' // the agent ends its turn with edits no test, build or lint has seen
   | 'SPAWN_DEPTH'
   | 'SPAWN_CAP'
@@ -205,6 +208,29 @@ export interface Config {
   /** Repeats of one sentence in an agent's message that make a chanting stall. */
   chant: number;
   judge: JudgeConfig;
+  llm: LlmConfig;
+}
+
+/**
+ * The optional LLM judge: when the cheap signals smell trouble but are not sure, a language model is asked
+ * typed questions about the recent calls (short forms and outcome classes only, never raw outputs).
+ */
+export interface LlmConfig {
+  enabled: boolean;
+  /** false: advisory, the verdicts are recorded in the ledger and change nothing; true: a confident "stuck" is a stall. */
+  decide: boolean;
+  provider: 'anthropic' | 'openai';
+  model: string;
+  /** The API's base URL; any Anthropic- or OpenAI-compatible endpoint. */
+  baseUrl: string;
+  /** The environment variable holding the API key. */
+  apiKeyEnv: string;
+  /** A hard limit on the whole request; past it the call is allowed as if nothing were asked. */
+  timeoutMs: number;
+  /** The judge's score from which the model is asked (below the stall threshold: "smells like trouble"). */
+  smell: number;
+  /** The model's confidence needed for a "stuck" to count, when `decide` is on. */
+  confidence: number;
 }
 
 export interface JudgeConfig {

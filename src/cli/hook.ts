@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stallguardHome } from '../config/load.ts';
-import { logError, runHook } from '../hook/run-hook.ts';
+import { logError, runHookAsync } from '../hook/run-hook.ts';
 import { readStdin } from '../hook/stdin.ts';
 
 export const summary = 'the hook itself';
@@ -11,7 +11,7 @@ export async function run(argv: string[]): Promise<number> {
   let stdout = '';
   try {
     const stdin = await readStdin();
-    stdout = runHook({ stdin, argv, env: process.env, selfDir: dirname(fileURLToPath(import.meta.url)) }).stdout;
+    stdout = (await runHookAsync({ stdin, argv, env: process.env, selfDir: dirname(fileURLToPath(import.meta.url)) })).stdout;
   } catch (error) {
     logError(stallguardHome(), 'hook', error);
   }

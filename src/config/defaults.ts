@@ -18,4 +18,15 @@ export const DEFAULT_CONFIG: Config = {
   verifyBeforeStop: false,
   chant: 5,
   judge: { enabled: true, threshold: 0.5, stopThreshold: 0.5, denyThreshold: 0.9 },
+  llm: {
+    enabled: false,
+    decide: false,
+    provider: 'anthropic',
+    model: 'claude-haiku-4-5',
+    baseUrl: 'https://api.anthropic.com',
+    apiKeyEnv: 'ANTHROPIC_API_KEY',
+    timeoutMs: 4000,
+    smell: 0.15,
+    confidence: 0.9,
+  },
 };

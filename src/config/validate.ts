@@ -31,6 +31,18 @@ const FIELDS: Record<string, Check> = {
   verifyBeforeStop: bool,
   chant: int(2, 1000),
 };
+const str: Check = (v) => (typeof v === 'string' && v.length > 0 ? undefined : 'must be a non-empty string');
+const LLM_FIELDS: Record<string, Check> = {
+  enabled: bool,
+  decide: bool,
+  provider: (v) => (v === 'anthropic' || v === 'openai' ? undefined : 'must be "anthropic" or "openai"'),
+  model: str,
+  baseUrl: (v) => (typeof v === 'string' && /^https?:\/\/\S+$/.test(v) ? undefined : 'must be an http(s) URL'),
+  apiKeyEnv: (v) => (typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? undefined : 'must be an environment variable name'),
+  timeoutMs: int(100, 60_000),
+  smell: num(0, 1),
+  confidence: num(0, 1),
+};
 const JUDGE_FIELDS: Record<string, Check> = { enabled: bool, threshold: num(0, 1), stopThreshold: num(0, 1), denyThreshold: num(0, 1.01) };
 
 export interface ConfigProblem {
@@ -45,19 +57,22 @@ export function mergeConfig(base: Config, raw: unknown, source: string): { confi
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { config: base, problems: [{ source, field: '(file)', problem: 'must be a JSON object' }] };
   }
-  const next: Record<string, unknown> = { ...base, judge: { ...base.judge } };
+  const next: Record<string, unknown> = { ...base, judge: { ...base.judge }, llm: { ...base.llm } };
   for (const [field, value] of Object.entries(raw as Record<string, unknown>)) {
     if (field === '$schema' || field === '//' || field.startsWith('_')) continue;
-    if (field === 'judge') {
-      if (value === null || typeof value !== 'object') {
+    const nested = field === 'judge' ? JUDGE_FIELDS : field === 'llm' ? LLM_FIELDS : undefined;
+    if (nested) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         problems.push({ source, field, problem: 'must be an object' });
         continue;
       }
+      // a provider given without the rest takes that provider's defaults
+      if (field === 'llm' && (value as Record<string, unknown>).provider === 'openai') Object.assign(next.llm as object, { baseUrl: 'https://api.openai.com', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-5-mini' });
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        const check = JUDGE_FIELDS[k];
+        const check = nested[k];
         const problem = check ? check(v) : 'is not a known setting';
-        if (problem) problems.push({ source, field: `judge.${k}`, problem });
-        else (next.judge as Record<string, unknown>)[k] = v;
+        if (problem) problems.push({ source, field: `${field}.${k}`, problem });
+        else (next[field] as Record<string, unknown>)[k] = v;
       }
       continue;
     }

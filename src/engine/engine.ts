@@ -90,6 +90,15 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       return { state: withAgent(state, actor.id, verdict.agent), decision: verdict.decision };
     }
 
+    case 'verdict': {
+      const confident = config.llm.enabled && config.llm.decide && step.stuck && step.confidence >= config.llm.confidence;
+      if (!confident || agent.window.length === 0) return { state: withAgent(state, actor.id, agent), decision: ALLOW };
+      const calls = agent.window.slice(-3);
+      const lead = { code: 'LLM_JUDGE' as const, value: step.confidence, calls, detail: step.repeating ? 'repeating a failed strategy, a model judged' : 'no progress, a model judged' };
+      const stall: Stall = { lead, signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }], strength: step.confidence, span: calls.length };
+      return declareStall({ ...state, totals: { ...state.totals, stalls: state.totals.stalls + 1 } }, actor.id, agent, stall, config);
+    }
+
     default:
       return { state: withAgent(state, actor.id, agent), decision: ALLOW };
   }

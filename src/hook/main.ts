@@ -1,5 +1,5 @@
 import { stallguardHome } from '../config/load.ts';
-import { logError, runHook } from './run-hook.ts';
+import { logError, runHookAsync } from './run-hook.ts';
 import { readStdin } from './stdin.ts';
 
 // Entry of dist/hook.cjs, the file the installed hook command runs: `node <abs>/dist/hook.cjs`.
@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   let stdout = '';
   try {
     const stdin = await readStdin();
-    stdout = runHook({ stdin, argv: process.argv.slice(2), env: process.env, selfDir: __dirname }).stdout;
+    stdout = (await runHookAsync({ stdin, argv: process.argv.slice(2), env: process.env, selfDir: __dirname })).stdout;
   } catch (error) {
     logError(stallguardHome(), 'hook', error);
     stdout = '';

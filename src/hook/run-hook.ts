@@ -1,12 +1,16 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentName, Decision } from '../types.ts';
+import type { AgentName, Config, Decision, LlmConfig, Observation } from '../types.ts';
+import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { observation } from '../core/step.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
-import { appendLine, observeInLog } from '../store/session-log.ts';
+import { appendLine, type LogLine, observeInLog } from '../store/session-log.ts';
+import type { Verdict } from '../llm/answer.ts';
+import { smellsStuck } from '../llm/smell.ts';
+import { buildQuestion } from '../llm/question.ts';
 import { attachTree } from './tree.ts';
 
 // The hot path: one process per tool call. It must fail open: whatever goes wrong (garbage on stdin,
@@ -26,6 +30,15 @@ export interface HookInput {
 export interface HookOutput {
   stdout: string;
   decision?: Decision;
+  /** When the optional LLM judge is to be asked: the question, and how to finish once it answered. */
+  consult?: Consult;
+}
+
+export interface Consult {
+  question: string;
+  llm: LlmConfig;
+  /** Records the verdict (or nothing, when there was none) and gives the response to print. */
+  finish(verdict: Verdict | undefined): HookOutput;
 }
 
 function agentFlag(argv: string[]): AgentName | undefined {
@@ -75,14 +88,60 @@ export function runHook(input: HookInput): HookOutput {
     const obs = observation(event, { cwd: event.cwd, home: env.HOME || homedir(), stallguardHome: home, selfDir: input.selfDir });
     const file = sessionFile(home, event.session);
     const meta = { t: 'm' as const, session: event.session, agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
-    const { decision, id } = observeInLog(file, obs, config, meta);
-    if (decision.action !== 'allow' && !decision.repeat) {
-      appendLine(file, { t: 'd', id, d: decision, mode: config.mode, time: Date.now() });
-    }
-    if (config.mode !== 'enforce') return { stdout: '', decision };
-    return { stdout: adapter.render(parsed, decision), decision };
+    const out = respond({ file, config, meta, adapter, parsed }, obs);
+    const window = out.state.agents[event.agent.id]?.window ?? [];
+    if (out.output.decision?.action !== 'allow' || obs.step.k !== 'call' || !config.llm.enabled || !smellsStuck(window, config)) return out.output;
+    const verdictOf = (v: Verdict): Observation => ({ step: { k: 'verdict', stuck: v.stuck, repeating: v.repeating, progress: v.progress, confidence: v.confidence }, agent: event.agent, ...(event.task ? { task: event.task } : {}) });
+    return {
+      ...out.output,
+      consult: {
+        question: buildQuestion(window),
+        llm: config.llm,
+        finish: (verdict) => {
+          try {
+            return verdict ? respond({ file, config, meta, adapter, parsed }, verdictOf(verdict)).output : out.output;
+          } catch (error) {
+            logError(home, 'llm', error);
+            return out.output;
+          }
+        },
+      },
+    };
   } catch (error) {
     logError(home, 'hook', error);
     return { stdout: '' };
   }
+}
+
+interface Responder {
+  file: string;
+  config: Config;
+  meta: Extract<LogLine, { t: 'm' }>;
+  adapter: Adapter;
+  parsed: Parsed;
+}
+
+/** Records an observation, decides it, records the decision, and renders it in the agent's dialect. */
+function respond(r: Responder, obs: Observation) {
+  const { decision, id, state } = observeInLog(r.file, obs, r.config, r.meta);
+  if (decision.action !== 'allow' && !decision.repeat) appendLine(r.file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
+  const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
+  return { output: { stdout, decision } as HookOutput, state };
+}
+
+/**
+ * The hook with the optional LLM judge: when runHook asks for it, the model is asked (within its hard
+ * timeout) and its verdict recorded before the response is given. Any failure there allows the call.
+ */
+export async function runHookAsync(input: HookInput): Promise<HookOutput> {
+  const out = runHook(input);
+  if (!out.consult) return out;
+  const { askModel } = await import('../llm/ask.ts');
+  let verdict: Verdict | undefined;
+  try {
+    verdict = await askModel(out.consult.question, out.consult.llm, input.env);
+  } catch (error) {
+    logError(stallguardHome(input.env), 'llm', error);
+  }
+  return out.consult.finish(verdict);
 }
