@@ -31,7 +31,7 @@ const CODES: SignalCode[] = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE'
 const FIT = { l2: flag('l2', 0.01), epochs: flag('epochs', 300), negativeWeight: flag('neg', 1) };
 const THRESHOLDS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98];
 
-const config: Config = { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, threshold: 0.5, stopThreshold: 0.5 } };
+const config: Config = { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, threshold: 0.5, stopThreshold: flag('stop-threshold', DEFAULT_CONFIG.judge.stopThreshold) } };
 
 /** The lowest threshold (most recall) whose healthy alarms stay within budget and that stops no resolved healthy run. */
 function chooseThreshold(train: Trajectory[], model: JudgeModel): { threshold: number; metrics: Metrics } {

@@ -117,12 +117,13 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
   return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);
 }
 
-/** The ladder: the first stall in a task nudges; a later one stops, when it is strong enough. */
+/** The ladder: the first stall in a task nudges; the second stops when it is strong enough, the third in any case. */
 function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
   // the window starts afresh, so the next stall is a new one and not this one seen again
   const stalls = agent.stalls + 1;
   const span = stall.span;
-  if (stalls >= config.stopAfterStalls && stall.strength >= config.judge.stopThreshold) {
+  // weak evidence nudges once more instead of stopping, but never more than once
+  if (stalls >= config.stopAfterStalls && (stall.strength >= config.judge.stopThreshold || stalls > config.stopAfterStalls)) {
     const reason = stallStopReason(stall.lead);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
     return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals, span } };
