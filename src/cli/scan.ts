@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/load.ts';
-import { historyRoots } from '../scan/discover.ts';
+import { historyRoots, sessionsUnder } from '../scan/discover.ts';
 import { PRICES_AS_OF } from '../scan/prices.ts';
 import { scanRoots } from '../scan/scan.ts';
 import { sessionJson } from '../scan/scan-json.ts';
@@ -78,7 +78,8 @@ export function run(argv: string[]): number {
   }
   for (const p of positionals) if (!existsSync(p)) console.error(`stallguard scan: ${p}: no such file or folder`);
   let roots = positionals.length > 0 ? positionals.filter((p) => existsSync(p)) : historyRoots();
-  const demo = positionals.length === 0 && roots.length === 0;
+  // history folders that exist but hold no session (a fresh install) are no history either
+  const demo = positionals.length === 0 && !roots.some((r) => !sessionsUnder(r).next().done);
   if (demo) {
     roots = [examplesDir()];
     if (!values.json) console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Here is stallguard on a bundled example session:\n');
