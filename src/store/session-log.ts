@@ -9,9 +9,10 @@ import { initialState, isState, type State } from '../engine/state.ts';
 // parallel, so a read-modify-write of a state file would lose updates; instead every hook process appends
 // its observation with one O_APPEND write (atomic on a local filesystem), then derives the state by
 // folding the observations that precede its own line. The file order is the one true order, every process
-// sees a consistent prefix, and a process killed half-way leaves at worst a torn last line, which readers
-// skip. Checkpoints of the folded state, written every CHECKPOINT_EVERY observations, keep each call's work
-// bounded however long the session runs.
+// sees a consistent prefix, and a process killed half-way leaves at worst a fragment of its own line, which
+// readers skip (the line appended after it is recovered whole, see parseLine). Checkpoints of the folded
+// state, written every CHECKPOINT_EVERY observations, keep each call's work bounded however long the
+// session runs. There are no locks, so there is nothing a killed process can leave held.
 
 export const CHECKPOINT_EVERY = 24;
 const FIRST_READ = 64 * 1024;
@@ -80,13 +81,31 @@ export function readTail(file: string, bytes: number): { lines: string[]; fromSt
   }
 }
 
-export function parseLine(text: string): LogLine | undefined {
+function parseWhole(text: string): LogLine | undefined {
   try {
     const v = JSON.parse(text) as LogLine;
     return v && typeof v === 'object' && typeof v.t === 'string' ? v : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Where every line starts: JSON.stringify escapes quotes inside strings, so this never occurs within a value. */
+const LINE_START = '{"t":"';
+
+/**
+ * One line of the log. A writer killed in the middle of its write(2) leaves a fragment with no newline,
+ * and the next append lands right after it, on the same physical line: the whole line that follows the
+ * fragment is recovered, so a crash costs only the dead writer's own line.
+ */
+export function parseLine(text: string): LogLine | undefined {
+  const whole = parseWhole(text);
+  if (whole) return whole;
+  for (let at = text.indexOf(LINE_START, 1); at !== -1; at = text.indexOf(LINE_START, at + 1)) {
+    const line = parseWhole(text.slice(at));
+    if (line) return line;
+  }
+  return undefined;
 }
 
 export interface Folded {
