@@ -158,12 +158,4 @@ describe('the ledger', () => {
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(join(home, 'sessions')).mode & 0o777, 0o700);
   });
-
-  it('keeps a hostile session id inside STALLGUARD_HOME', () => {
-    const { project, env, home } = scratch('enforce');
-    runHookProcess(claude.failure(project, 'npm test', FAIL, '../../../../tmp/evil'), env);
-    const files = readdirSync(join(home, 'sessions'));
-    assert.equal(files.length, 1);
-    assert.match(files[0]!, /^[A-Za-z0-9_-]+\.jsonl$/);
-  });
 });
