@@ -8,6 +8,7 @@ import { observation } from '../core/step.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
 import { appendLine, observeInLog } from '../store/session-log.ts';
 import { attachTree } from './tree.ts';
+import { guardContext } from './guard-context.ts';
 
 // The hot path: one process per tool call. It must fail open: whatever goes wrong (garbage on stdin,
 // unreadable state, a bug), the agent carries on, an error line goes to STALLGUARD_HOME/errors.log, and
@@ -72,7 +73,7 @@ export function runHook(input: HookInput): HookOutput {
     if (config.mode === 'off') return { stdout: '' };
 
     const event = attachTree(parsed.event);
-    const obs = observation(event, { cwd: event.cwd, home: env.HOME || homedir(), stallguardHome: home, selfDir: input.selfDir });
+    const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, input.selfDir) });
     const file = sessionFile(home, event.session);
     const meta = { t: 'm' as const, session: event.session, agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
     const { decision, id } = observeInLog(file, obs, config, meta);
