@@ -5,6 +5,8 @@ import type { AgentName, Decision } from '../types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { observation } from '../core/step.ts';
+import { redact } from '../core/redact.ts';
+import { boundedId } from '../core/ids.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
 import { appendLine, observeInLog } from '../store/session-log.ts';
 import { attachTree } from './tree.ts';
@@ -40,7 +42,7 @@ export function logError(home: string, where: string, error: unknown): void {
   try {
     mkdirSync(home, { recursive: true, mode: 0o700 });
     const message = error instanceof Error ? (error.name === 'Error' ? error.message : `${error.name}: ${error.message}`) : String(error);
-    appendFileSync(join(home, ERROR_LOG), `${new Date().toISOString()} ${where}: ${message.replace(/\s+/g, ' ').slice(0, 500)}\n`, { mode: 0o600 });
+    appendFileSync(join(home, ERROR_LOG), `${new Date().toISOString()} ${where}: ${redact(message.slice(0, 2000)).replace(/\s+/g, ' ').slice(0, 500)}\n`, { mode: 0o600 });
   } catch {
     // nowhere left to report; the agent still carries on
   }
@@ -75,7 +77,7 @@ export function runHook(input: HookInput): HookOutput {
     const event = attachTree(parsed.event);
     const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, input.selfDir) });
     const file = sessionFile(home, event.session);
-    const meta = { t: 'm' as const, session: event.session, agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
+    const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
     const { decision, id } = observeInLog(file, obs, config, meta);
     if (decision.action !== 'allow' && !decision.repeat) {
       appendLine(file, { t: 'd', id, d: decision, mode: config.mode, time: Date.now() });

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AgentName, Config, Decision, Observation } from '../types.ts';
@@ -58,6 +58,10 @@ export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' 
   } finally {
     closeSync(fd);
   }
+  // the sessions folder is stallguard's own: one made by hand or by an older version is tightened, once
+  // per session (STALLGUARD_HOME itself may be a folder the person shares, and is left as it is)
+  const dir = dirname(file);
+  if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
 /** The last `bytes` of a file as whole lines; `fromStart` when the whole file was read. */
