@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: () => import('./export.ts'),
   status: () => import('./status.ts'),
   rules: () => import('./rules.ts'),
+  doctor: () => import('./doctor.ts'),
 };
 
 const USAGE = `stallguard: catches coding agents stuck in a loop, through their hooks.
@@ -30,6 +31,7 @@ commands:
   export      ship detections to OpenTelemetry (OTLP) or a Prometheus textfile
   replay      run the detector over recorded trajectories
   status      what stallguard holds and has done
+  doctor      what is wrong with this setup, and how to fix it
   rules       a rule for CLAUDE.md / AGENTS.md that makes stalls rarer
   hook        the hook itself: one payload on stdin, the agent's response on stdout
 

@@ -32,12 +32,19 @@ function ensureDir(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
 }
 
+/** Writes all of `bytes` with one write(2), or throws: a short write (a full disk) leaves a fragment readers skip. */
+function writeWhole(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  const n = writeSync(fd, bytes);
+  if (n !== bytes.length) throw Object.assign(new Error(`short write: ${n} of ${bytes.length} bytes (is the disk full?)`), { code: 'ENOSPC' });
+}
+
 /** Appends one line with a single write(2) on an O_APPEND descriptor. */
 export function appendLine(file: string, line: LogLine): void {
   ensureDir(file);
   const fd = openSync(file, 'a', 0o600);
   try {
-    writeSync(fd, JSON.stringify(line) + '\n');
+    writeWhole(fd, JSON.stringify(line) + '\n');
   } finally {
     closeSync(fd);
   }
@@ -54,7 +61,7 @@ export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' 
     throw e;
   }
   try {
-    writeSync(fd, JSON.stringify(meta) + '\n');
+    writeWhole(fd, JSON.stringify(meta) + '\n');
   } finally {
     closeSync(fd);
   }
