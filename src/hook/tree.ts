@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, lstatSync, openSync, readSync } from 'node:fs';
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Event } from '../types.ts';
 import { classify } from '../core/classify.ts';
@@ -11,6 +10,11 @@ import { classify } from '../core/classify.ts';
 // large the repository: one git process with a timeout, at most MAX_STAT changed files looked at, at most
 // MAX_READ of them read, and at most CONTENT_BUDGET bytes; past that, a file counts by its size and
 // modification time (and past MAX_STAT, by its line in the status alone).
+
+// node:child_process and node:crypto are loaded only here, when a fingerprint is taken: the other calls
+// skip their start-up cost. process.getBuiltinModule is Node 20.16+; before it, the bundle's own require.
+const childProcess = () => process.getBuiltinModule?.('node:child_process') ?? (require('node:child_process') as typeof import('node:child_process'));
+const crypto = () => process.getBuiltinModule?.('node:crypto') ?? (require('node:crypto') as typeof import('node:crypto'));
 
 const MAX_STAT = 5000;
 const MAX_READ = 200;
@@ -90,7 +94,7 @@ export function treeFingerprint(cwd: string): string | undefined {
   if (!root) return undefined;
   let status: string;
   try {
-    status = execFileSync('git', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'], {
+    status = childProcess().execFileSync('git', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'], {
       cwd: root,
       encoding: 'utf8',
       timeout: GIT_TIMEOUT_MS,
@@ -103,7 +107,7 @@ export function treeFingerprint(cwd: string): string | undefined {
   } catch {
     return undefined;
   }
-  const hash = createHash('sha256').update(status);
+  const hash = crypto().createHash('sha256').update(status);
   const files: Changed[] = [];
   for (const path of statusPaths(status).slice(0, MAX_STAT)) {
     try {
