@@ -44,6 +44,9 @@ const PROTECTED_FILE = [
   /(?:^|\/)\.stallguard(?:\/|$)/,
 ];
 
+/** What every PROTECTED_FILE path contains: one test spares most paths the whole list. */
+const MAYBE_PROTECTED = /\.claude|managed-settings|claude-?code|codex|\.gemini|gemini-cli|cursor|\.github|\.stallguard/i;
+
 /** Folders whose removal or move takes hook settings with them. */
 const PROTECTED_DIR = /(?:^|\/)(?:\.claude|\.codex|\.gemini|\.cursor|\.github|\.github\/hooks|\.stallguard)$/;
 
@@ -62,25 +65,35 @@ function under(abs: string, dir: string | undefined): boolean {
   return abs === d || abs.startsWith(d + '/');
 }
 
-/** The root of the installed package or plugin: the hook runs from <root>/dist (Claude and Codex plugins) or <root> (the Gemini extension). */
-function packageRoot(selfDir: string): string {
-  return posix.basename(selfDir) === 'dist' ? posix.dirname(selfDir) : selfDir;
+/**
+ * stallguard's own installed files, from the folder of the running hook. From a package or a Claude or
+ * Codex plugin the hook runs as <root>/dist/hook.cjs: the build folder, and the plugin's hook and manifest
+ * folders beside it. From anywhere else (the Gemini extension's own folder, a copied bundle) only the
+ * bundle and the extension's files: the folder may be one the person uses for other things.
+ */
+function ownFiles(selfDir: string): { dirs: string[]; files: string[] } {
+  const dir = selfDir.replace(/\/+$/, '');
+  if (posix.basename(dir) === 'dist') {
+    const root = posix.dirname(dir);
+    return { dirs: [dir, ...['hooks', '.claude-plugin', '.codex-plugin', 'extensions'].map((d) => posix.join(root, d))], files: [] };
+  }
+  return { dirs: [posix.join(dir, 'hooks')], files: [posix.join(dir, 'hook.cjs'), posix.join(dir, 'gemini-extension.json')] };
 }
 
 function isProtectedLiteral(abs: string, ctx: GuardContext): boolean {
-  if (under(abs, ctx.stallguardHome) || under(abs, ctx.selfDir)) return true;
+  if (under(abs, ctx.stallguardHome)) return true;
   if (ctx.nodePath && abs === ctx.nodePath) return true;
   if (ctx.selfDir) {
-    const root = packageRoot(ctx.selfDir);
-    if (['hooks', '.claude-plugin', '.codex-plugin', 'extensions'].some((d) => under(abs, posix.join(root, d))) || abs === posix.join(root, 'gemini-extension.json')) return true;
+    const own = ownFiles(ctx.selfDir);
+    if (own.dirs.some((d) => under(abs, d)) || own.files.includes(abs)) return true;
   }
   for (const dir of ctx.configDirs ?? []) if (under(abs, dir) && FILES_IN_CONFIG_DIR.test(abs.slice(dir.replace(/\/+$/, '').length + 1))) return true;
-  return PROTECTED_FILE.some((re) => re.test(abs));
+  return MAYBE_PROTECTED.test(abs) && PROTECTED_FILE.some((re) => re.test(abs));
 }
 
 function isProtectedDirLiteral(abs: string, ctx: GuardContext): boolean {
   if (ctx.stallguardHome && abs === ctx.stallguardHome.replace(/\/+$/, '')) return true;
-  if (ctx.selfDir && (abs === ctx.selfDir || abs === packageRoot(ctx.selfDir))) return true;
+  if (ctx.selfDir && ownFiles(ctx.selfDir).dirs.includes(abs)) return true;
   for (const dir of ctx.configDirs ?? []) if (abs === dir.replace(/\/+$/, '')) return true;
   return PROTECTED_DIR.test(abs);
 }
@@ -123,8 +136,13 @@ export function anchors(ctx: GuardContext, cwd = ctx.cwd): string[] {
       list.push(posix.join(base, f));
     }
   }
-  for (const p of [ctx.stallguardHome, ctx.selfDir, ctx.nodePath, ...(ctx.configDirs ?? [])]) if (p) list.push(p.replace(/\/+$/, ''));
-  return list;
+  return [...list, ...ownPlaces(ctx), ...(ctx.nodePath ? [ctx.nodePath] : [])];
+}
+
+/** stallguard's own places, as concrete paths: its home, its installed files, the agents' config folders from the environment. */
+export function ownPlaces(ctx: GuardContext): string[] {
+  const own = ctx.selfDir ? ownFiles(ctx.selfDir) : { dirs: [], files: [] };
+  return [ctx.stallguardHome, ...own.dirs, ...own.files, ...(ctx.configDirs ?? [])].filter((p): p is string => !!p).map((p) => p.replace(/\/+$/, ''));
 }
 
 /** Whether removing or moving this folder would take a protected place with it (`rm -rf ~`, `rm -rf .`). */

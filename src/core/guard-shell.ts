@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { anchors, type GuardContext, globHits, holdsProtected, isGlob, isProtectedDir, isProtectedFile, MENTION, resolvePath, STARTUP_FILE } from './guard-paths.ts';
+import { anchors, type GuardContext, globHits, holdsProtected, isGlob, isProtectedDir, isProtectedFile, MENTION, ownPlaces, resolvePath, STARTUP_FILE } from './guard-paths.ts';
 import { lexShell, type Simple } from './shell-lex.ts';
 
 // Whether a shell command would switch the guard off: write, move, delete or re-permission a protected
@@ -111,15 +111,22 @@ function firstHit(words: string[], s: Scope, test: Test): string | undefined {
 }
 
 /** Code for an interpreter that writes somewhere and names a protected place. */
+/** STALLGUARD_MODE or STALLGUARD_HOME set, or hooks switched off, anywhere in the text (the plain searches first: they are cheap). */
+function switchHit(text: string): string | undefined {
+  if (/stallguard_/i.test(text) && ENV_SWITCH.test(text)) return 'STALLGUARD_MODE';
+  if (/disableallhooks/i.test(text) && HOOKS_OFF.test(text)) return 'disableAllHooks';
+  return undefined;
+}
+
 function codeHit(code: string, s: Scope): string | undefined {
-  if (ENV_SWITCH.test(code)) return 'STALLGUARD_MODE';
-  if (HOOKS_OFF.test(code)) return 'disableAllHooks';
+  const off = switchHit(code);
+  if (off) return off;
   if (!WRITE_API.test(code)) return undefined;
   for (const m of code.matchAll(MENTION)) {
     const hit = hits(m[0], s, 'dir');
     if (hit) return hit;
   }
-  for (const p of [s.ctx.stallguardHome, s.ctx.selfDir, s.ctx.nodePath, ...(s.ctx.configDirs ?? [])]) if (p && code.includes(p)) return p;
+  for (const p of ownPlaces(s.ctx)) if (code.includes(p)) return p;
   return undefined;
 }
 
@@ -145,8 +152,8 @@ function decodeBase64(text: string): string {
 
 /** Every simple command of the text, in order, with `cd` moving the folder later paths resolve against. */
 function check(text: string, outer: Scope): string | undefined {
-  if (ENV_SWITCH.test(text)) return 'STALLGUARD_MODE';
-  if (HOOKS_OFF.test(text)) return 'disableAllHooks';
+  const off = switchHit(text);
+  if (off) return off;
   const s: Scope = { ...outer, vars: new Map(outer.vars), text };
   const segs = lexShell(text, s.windows);
   for (let i = 0; i < segs.length; i++) {
@@ -366,5 +373,5 @@ export function shellHit(command: string, ctx: GuardContext, windows = false): s
 
 /** Whether new content for a shell's startup file would set STALLGUARD_MODE/HOME or turn hooks off for later sessions. */
 export function startupFileHit(abs: string, content: string): boolean {
-  return STARTUP_FILE.test(abs) && (ENV_SWITCH.test(content) || HOOKS_OFF.test(content));
+  return STARTUP_FILE.test(abs) && switchHit(content) !== undefined;
 }

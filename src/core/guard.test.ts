@@ -223,6 +223,16 @@ describe('self-protection', () => {
     it(`allows ${name}`, () => assert.equal(guardCall({ name: tool, input }, ctx), undefined, `${tool} ${JSON.stringify(input)}`));
   }
 
+  it('from a folder that is not a build folder (the Gemini extension, a copied bundle), protects the bundle and the extension, not the folder', () => {
+    const loose: GuardContext = { ...ctx, selfDir: '/tmp' };
+    assert.ok(guardCall({ name: 'Bash', input: { command: 'rm /tmp/hook.cjs' } }, loose));
+    assert.ok(guardCall({ name: 'Write', input: { file_path: '/tmp/gemini-extension.json', content: '{}' } }, loose));
+    assert.ok(guardCall({ name: 'Write', input: { file_path: '/tmp/hooks/hooks.json', content: '{}' } }, loose));
+    for (const command of ['npm test 2>&1 | tee /tmp/out.log', 'tar -xzf x.tgz -C /tmp', `python3 -c "open('/tmp/x.txt', 'w').write('x')"`, 'rm -rf /tmp/build-123']) {
+      assert.equal(guardCall({ name: 'Bash', input: { command } }, loose), undefined, command);
+    }
+  });
+
   it('names the protected file it found', () => {
     assert.deepEqual(guardCall({ name: 'Bash', input: { command: 'cd .claude && rm settings.json' } }, ctx), { code: 'SELF_PROTECT', path: '/home/dev/proj/.claude/settings.json' });
   });
