@@ -1,7 +1,6 @@
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import type { Scope } from '../install/target.ts';
 import { TARGETS } from '../install/targets.ts';
-import { isOurs } from '../install/claude-settings.ts';
 import { lexShell } from '../core/shell-lex.ts';
 import { type Check, errnoText, fail, ok, warn } from './check.ts';
 
@@ -28,7 +27,9 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
   const installed: Installed[] = [];
   for (const target of Object.values(TARGETS)) {
     if (!target) continue;
-    for (const scope of ['project', 'user'] as Scope[]) {
+    // the scopes the agent reads hooks from, where the target says (Copilot reads only the project's)
+    const scopes = 'scopes' in target ? (target.scopes as readonly Scope[]) : (['project', 'user'] as const);
+    for (const scope of scopes) {
       const file = target.settingsFile(scope, cwd, env);
       let text: string;
       try {
@@ -52,7 +53,7 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       }
       const [node, hook] = lexShell(command)[0]?.words ?? [];
       const missing = [node && !runnable(node) ? `node (${node})` : '', hook && !existsSync(hook) ? `the hook file (${hook})` : ''].filter(Boolean);
-      if (!node || !hook || !isOurs(command)) checks.push(warn('hooks', `${where}: the command is not one stallguard wrote: ${command}`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
+      if (!node || !hook) checks.push(warn('hooks', `${where}: the command is not one stallguard wrote: ${command}`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
       else if (missing.length > 0) checks.push(fail('hooks', `${where}: the command runs ${missing.join(' and ')}, which ${missing.length > 1 ? 'do' : 'does'} not exist; every call is let through unchecked`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
       else {
         checks.push(ok('hooks', `${where}: installed`));
