@@ -18,6 +18,8 @@ for (const agent of fuzz.registeredAgents()) {
     let start = performance.now();
     fc.assert(fc.property(fuzz.stdinArbitrary(agent), fc.boolean(), (stdin, flag) => fuzz.runInProcess(agent, stdin, env, flag)), { numRuns: IN_PROCESS });
     for (const stdin of fuzz.heavyStdin(agent)) fuzz.runInProcess(agent, stdin, env, true);
+    const hidden = fuzz.internalErrors(env.STALLGUARD_HOME);
+    if (hidden.length > 0) throw new Error(`${agent}: errors the fail-open path hid:\n${hidden.slice(0, 10).join('\n')}`);
     rows.push([agent, 'in process', IN_PROCESS + fuzz.heavyStdin(agent).length, (performance.now() - start) / 1000, '']);
 
     start = performance.now();

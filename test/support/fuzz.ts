@@ -126,8 +126,9 @@ export function heavyStdin(agent: AgentName): string[] {
     JSON.stringify({ ...base, tool_input: { command: big } }),
     JSON.stringify({ ...base, tool_response: big }),
     JSON.stringify({ ...base, session_id: big, agent_id: big, cwd: big }),
-    json.replace(/^\{/, `{"tool_input": ${deep(100_000)}, `),
-    json.replace(/^\{/, `{"tool_response": ${deep(5_000)}, `),
+    // last, so that they win over the sample's own fields of the same name
+    json.replace(/\}$/, `, "tool_input": ${deep(100_000)}}`),
+    json.replace(/\}$/, `, "tool_response": ${deep(5_000)}}`),
     `{"a":${deep(1_000_000)}}`,
   ];
 }
@@ -154,8 +155,16 @@ export function assertResponse(stdout: string, what: string): void {
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error(`${what}: stdout is not a JSON object: ${out.slice(0, 200)}`);
 }
 
-export interface FuzzEnv {
-  env: Record<string, string>;
+/**
+ * Lines of errors.log that are not a complaint about the input itself: an exception there is a bug the
+ * fail-open path hid, and the fuzz run reports it as a failure.
+ */
+export function internalErrors(stallguardHome: string): string[] {
+  const file = join(stallguardHome, 'errors.log');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l && !/ hook: stdin is not (?:JSON|a JSON object)| config: /.test(l));
 }
 
 /** One in-process run through the hook's own entry; with and without --agent, as agents install it either way. */
