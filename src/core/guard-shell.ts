@@ -16,8 +16,11 @@ const HOOKS_OFF = /disableAllHooks['"]?\s{0,3}[:=,]?\s{0,3}['"]?true/i;
 
 /** Programs that write the file they are given, whatever its name. */
 const FILE_WRITERS = new Set(['touch', 'truncate', 'tee', 'sponge', 'patch', 'vi', 'vim', 'nvim', 'view', 'nano', 'pico', 'emacs', 'emacsclient', 'ed', 'ex', 'code', 'subl', 'micro', 'joe', 'mcedit', 'kak', 'hx', 'helix', 'mkfifo']);
+/** Programs that remove, move, link or re-permission what they are given: a folder holding a protected place counts too. */
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'trash', 'trash-put', 'mv', 'rename', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'ln', 'link']);
+/** Programs that copy onto their last argument (or -t folder). */
 const COPIERS = new Set(['cp', 'install', 'rsync', 'scp', 'ditto']);
+/** PowerShell's file cmdlets and their aliases, lower-cased. */
 const POWERSHELL = new Set(['set-content', 'add-content', 'out-file', 'remove-item', 'move-item', 'copy-item', 'new-item', 'clear-content', 'rename-item', 'set-itemproperty', 'del', 'erase', 'ri', 'mi', 'cpi', 'ni', 'sc', 'ac', 'move', 'copy', 'ren', 'rd']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd']);
 const INTERPRETERS = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r|rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl|swift|tsx|ts-node)$/;

@@ -13,7 +13,7 @@ export interface Simple {
   stdin: string[];
   /** Commands in one pipeline share this number; `a | b` feeds a's output to b. */
   pipeline: number;
-  /** A word held a command substitution or a variable not set earlier in the command. */
+  /** A word held a command substitution: what it names is known only at run time. */
   dynamic: boolean;
 }
 
