@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claude, runCli, runHookAsync, runHookProcess, scratch } from './support/hook-process.ts';
+import { claude, runCli, runHookProcess, scratch } from './support/hook-process.ts';
 
 // The real hook process, fed the payload shapes Claude Code 2.1.197 sends.
 
@@ -157,22 +157,5 @@ describe('the ledger', () => {
     assert.match(ledger, /Bash curl/);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(join(home, 'sessions')).mode & 0o777, 0o700);
-  });
-
-  it('keeps a hostile session id inside STALLGUARD_HOME', () => {
-    const { project, env, home } = scratch('enforce');
-    runHookProcess(claude.failure(project, 'npm test', FAIL, '../../../../tmp/evil'), env);
-    const files = readdirSync(join(home, 'sessions'));
-    assert.equal(files.length, 1);
-    assert.match(files[0]!, /^[A-Za-z0-9_-]+\.jsonl$/);
-  });
-
-  it('loses no update when 50 hook processes of one session run at once', async () => {
-    const { project, env, home } = scratch('enforce');
-    await Promise.all(Array.from({ length: 50 }, (_, i) => runHookAsync(claude.post(project, 'Read', { file_path: `${project}/f${i}.ts` }, { type: 'text', file: { content: `c${i}` } }), env)));
-    const status = JSON.parse(runCli(['status', '--json'], { ...env, STALLGUARD_HOME: home }, project).stdout);
-    assert.equal(status.sessions[0].calls, 50);
-    const lines = readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8').trim().split('\n');
-    for (const l of lines) assert.doesNotThrow(() => JSON.parse(l));
   });
 });

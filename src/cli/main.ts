@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   status: () => import('./status.ts'),
   rules: () => import('./rules.ts'),
   watch: () => import('./watch.ts'),
+  doctor: () => import('./doctor.ts'),
 };
 
 const USAGE = `stallguard: catches coding agents stuck in a loop, through their hooks.
@@ -31,6 +32,7 @@ commands:
   export      ship detections to OpenTelemetry (OTLP) or a Prometheus textfile
   replay      run the detector over recorded trajectories
   status      what stallguard holds and has done
+  doctor      what is wrong with this setup, and how to fix it
   rules       a rule for CLAUDE.md / AGENTS.md that makes stalls rarer
   watch       run a headless agent; fail the run after a span with no output
   hook        the hook itself: one payload on stdin, the agent's response on stdout

@@ -1,3 +1,4 @@
+import { redact } from './redact.ts';
 import { stableJson } from './stable-json.ts';
 
 // Volatile parts are removed so that two runs of the same call compare equal, and kept narrow so that two
@@ -59,8 +60,11 @@ export function normalizeOutputText(text: string, ctx: NormalizeContext = {}): s
     .replace(LOCAL_PORT, '$1:<port>');
 }
 
+/** Volatile fields dropped, and every string redacted where it stands (in JSON text a quote is escaped, and a rule would miss it). */
 function dropVolatile(tool: string, value: unknown, depth: number): unknown {
-  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (typeof value === 'string') return redact(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 8) return redact(stableJson(value));
   if (Array.isArray(value)) return value.map((v) => dropVolatile(tool, v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
@@ -71,14 +75,17 @@ function dropVolatile(tool: string, value: unknown, depth: number): unknown {
   return out;
 }
 
-/** The canonical text of a call's arguments: volatile fields dropped, keys sorted, values normalised. */
+/**
+ * The canonical text of a call's arguments: volatile fields dropped, keys sorted, secrets redacted (its
+ * digests and sketch are stored), values normalised.
+ */
 export function canonicalArgs(tool: string, input: unknown, ctx: NormalizeContext = {}): string {
   return normalizeText(stableJson(dropVolatile(tool, parseMaybeJson(input), 0)), ctx);
 }
 
-/** The canonical text of an outcome. Structured outputs are made stable first. */
+/** The canonical text of an outcome. Structured outputs are made stable first; secrets redacted, as for arguments. */
 export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): string {
-  const text = typeof output === 'string' ? output : stableJson(dropVolatile('', output, 0));
+  const text = typeof output === 'string' ? redact(output) : stableJson(dropVolatile('', output, 0));
   return normalizeOutputText(text, ctx);
 }
 

@@ -1,115 +1,83 @@
-import { posix } from 'node:path';
 import type { GuardHit, ToolCall } from '../types.ts';
 import { parseMaybeJson } from './canonical.ts';
-import { shellSegments } from './classify.ts';
+import { type GuardContext, isProtectedFile, resolvePath } from './guard-paths.ts';
+import { shellHit, startupFileHit } from './guard-shell.ts';
 
 // Self-protection: a guard the guarded agent can switch off is no guard. In enforce mode a call that would
-// change stallguard's configuration or state, or any agent's hook settings, is denied. Reading those files
-// stays allowed, and so do ordinary edits to files next to them.
+// change stallguard's configuration or state, or any agent's hook settings, is denied, whichever agent's
+// file or shell tool makes it. Reading those files stays allowed, and so do ordinary edits next to them.
 
-export interface GuardContext {
-  cwd?: string;
-  home?: string;
-  /** STALLGUARD_HOME, resolved. */
-  stallguardHome?: string;
-  /** The folder of the installed hook bundle. */
-  selfDir?: string;
+export type { GuardContext } from './guard-paths.ts';
+
+const EDIT_TOOLS = new Set([
+  'Edit', 'Write', 'MultiEdit', 'NotebookEdit', // Claude Code
+  'apply_patch', // Codex
+  'write_file', 'replace', // Gemini CLI
+  'Delete', 'edit_file', 'search_replace', 'delete_file', // Cursor
+  'create', 'edit', 'str_replace_editor', 'str_replace_based_edit_tool', // Copilot CLI, SWE-agent style tools
+]);
+const SHELL_TOOLS = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'Shell', 'shell', 'PowerShell', 'powershell', 'local_shell']);
+/** MCP and custom tools are recognised by the words of their name: `mcp__filesystem__write_file`, `mcp_fs_move_file`. */
+const EDIT_WORD = /(?:^|[_\W])(?:write|edit|create|delete|remove|move|rename|replace|patch|save|append|insert|copy|upload|unlink)(?:[_\W]|$)/i;
+const SHELL_WORD = /(?:^|[_\W])(?:bash|shell|sh|exec|execute|run_command|execute_command|terminal|powershell|cmd)(?:[_\W]|$)/i;
+
+const PATH_FIELDS = ['file_path', 'path', 'notebook_path', 'filePath', 'absolute_path', 'target_file', 'targetFile', 'file', 'filename', 'destination', 'dest', 'target', 'source', 'new_path', 'old_path', 'newPath', 'oldPath', 'uri'];
+const CONTENT_FIELDS = ['content', 'new_string', 'new_source', 'newText', 'new_str', 'file_text', 'text', 'patch', 'input', 'command'];
+
+function strings(o: Record<string, unknown>, fields: string[]): string[] {
+  const out: string[] = [];
+  for (const f of fields) {
+    const v = o[f];
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
+  }
+  return out;
 }
 
-const PROTECTED_FILE = [
-  /(?:^|\/)\.claude\/settings(?:\.local)?\.json$/,
-  /(?:^|\/)managed-settings\.json$/,
-  /(?:^|\/)\.codex\/(?:hooks\.json|config\.toml)$/,
-  /(?:^|\/)\.gemini\/settings\.json$/,
-  /(?:^|\/)\.cursor\/hooks\.json$/,
-  /(?:^|\/)cursor\/hooks\.json$/,
-  /(?:^|\/)\.github\/hooks\/[^/]+\.json$/,
-  /(?:^|\/)\.stallguard\.json$/,
-  /(?:^|\/)\.stallguard(?:\/|$)/,
-];
-/** Folders whose removal or move takes hook settings with them. */
-const PROTECTED_DIR = /^(?:.*\/)?(?:\.claude|\.codex|\.gemini|\.cursor|\.github|\.github\/hooks|\.stallguard)\/?$/;
-
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'write_file', 'replace', 'create', 'edit', 'str_replace_editor', 'Delete', 'delete_file', 'apply_patch']);
-const SHELL_TOOLS = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'Shell', 'shell', 'PowerShell', 'powershell']);
-const WRITING_VERBS = /^(?:rm|rmdir|unlink|mv|cp|install|ln|chmod|chown|truncate|tee|dd|touch|vi|vim|nvim|nano|emacs|ed|code|patch|shred)$/;
-const DIR_VERBS = /^(?:rm|rmdir|mv|chmod|chown|ln|shred)$/;
-const INTERPRETERS = /^(?:python\d?(?:\.\d+)?|node|perl|ruby|php|sh|bash|zsh|jq|awk|deno|bun)$/;
-const WRITE_API = /open\([^)]*['"][wax+]|write(?:File|FileSync|_text|_bytes|lines)?\s*\(|unlink|rename|remove|rmSync|rmdir|truncate|copyFile|dump\(|>\s*\S|-i\b|sub\(|inplace/;
-
-export function isProtectedPath(path: string, ctx: GuardContext): boolean {
-  const abs = resolvePath(path, ctx);
-  if (ctx.stallguardHome && (abs === ctx.stallguardHome || abs.startsWith(ctx.stallguardHome.replace(/\/$/, '') + '/'))) return true;
-  if (ctx.selfDir && abs.startsWith(ctx.selfDir.replace(/\/$/, '') + '/')) return true;
-  return PROTECTED_FILE.some((re) => re.test(abs));
-}
-
-function resolvePath(path: string, ctx: GuardContext): string {
-  let p = path.trim().replace(/^["']|["']$/g, '');
-  if (ctx.home) p = p.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, ctx.home);
-  if (ctx.stallguardHome) p = p.replace(/^\$\{?STALLGUARD_HOME\}?(?=\/|$)/, ctx.stallguardHome);
-  if (!p.startsWith('/') && ctx.cwd) p = posix.join(ctx.cwd, p);
-  return posix.normalize(p);
-}
-
-function isProtectedDir(word: string, ctx: GuardContext): boolean {
-  const abs = resolvePath(word, ctx);
-  if (ctx.stallguardHome && abs === ctx.stallguardHome.replace(/\/$/, '')) return true;
-  if (ctx.home && (abs === ctx.home || abs === ctx.home + '/')) return true;
-  return PROTECTED_DIR.test(abs);
-}
-
-function shellHit(command: string, ctx: GuardContext): string | undefined {
-  if (/\bSTALLGUARD_(?:MODE|HOME)\s*=/.test(command)) return 'STALLGUARD_MODE';
-  for (const words of shellSegments(command)) {
-    const verb = words[0]!.replace(/^.*\//, '');
-    const args = words.slice(1);
-    if ((verb === 'sed' || verb === 'perl') && args.some((a) => /^-\w*i/.test(a))) {
-      const hit = args.find((a) => isProtectedPath(a, ctx));
-      if (hit) return hit;
-    }
-    if (verb === 'git' && /^(?:checkout|restore|apply|rm|mv|reset)$/.test(args[0] ?? '')) {
-      const hit = args.find((a) => !a.startsWith('-') && isProtectedPath(a, ctx));
-      if (hit) return hit;
-    }
-    if (WRITING_VERBS.test(verb)) {
-      const hit = args.find((a) => !a.startsWith('-') && isProtectedPath(a, ctx));
-      if (hit && !(verb === 'cp' && hit !== args.filter((a) => !a.startsWith('-')).at(-1))) return hit;
-      if (DIR_VERBS.test(verb)) {
-        const dir = args.find((a) => !a.startsWith('-') && isProtectedDir(a, ctx));
-        if (dir) return dir;
-      }
-    }
-    if (INTERPRETERS.test(verb)) {
-      const code = args.join(' ');
-      if (WRITE_API.test(code)) {
-        const hit = code.match(/[^\s'"`()]*(?:\.claude|\.codex|\.gemini|\.cursor|\.github\/hooks|\.stallguard|managed-settings)[^\s'"`(),]*/g)?.find((p) => isProtectedPath(p, ctx));
-        if (hit) return hit;
-      }
+/** Every file an edit tool's call names: its path fields, MultiEdit's edits, the files of a patch. */
+function editedPaths(o: Record<string, unknown>): string[] {
+  const paths = strings(o, [...PATH_FIELDS, 'paths', 'files']).map((p) => p.replace(/^file:\/\//, ''));
+  for (const text of strings(o, ['patch', 'input', 'command'])) {
+    for (const m of text.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$|^\*\*\* Move to: (.+)$|^(?:\+\+\+|---) (?:[ab]\/)?([^\t\n]+)/gm)) {
+      const p = (m[1] ?? m[2] ?? m[3])!.trim();
+      if (p !== '/dev/null') paths.push(p);
     }
   }
-  // redirections: `> file`, `>> file`, `2> file`, `&> file`
-  for (const m of command.matchAll(/(?:^|[^<>])(?:\d|&)?>{1,2}\|?\s*("[^"]+"|'[^']+'|[^\s;&|<>]+)/g)) {
-    if (isProtectedPath(m[1]!, ctx)) return m[1]!.replace(/^["']|["']$/g, '');
+  return paths;
+}
+
+/** All the text an edit would write, for the check of shell startup files. */
+function editedText(o: Record<string, unknown>): string {
+  const edits = Array.isArray(o.edits) ? (o.edits as unknown[]).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object') : [];
+  return [...strings(o, CONTENT_FIELDS), ...edits.flatMap((e) => strings(e, CONTENT_FIELDS))].join('\n');
+}
+
+function editHit(name: string, o: Record<string, unknown>, ctx: GuardContext): string | undefined {
+  const windows = /powershell/i.test(name);
+  let text: string | undefined;
+  for (const p of editedPaths(o)) {
+    const abs = resolvePath(p, ctx, ctx.cwd, windows);
+    if (isProtectedFile(abs, ctx)) return abs;
+    if (startupFileHit(abs, (text ??= editedText(o)))) return abs;
   }
+  return undefined;
+}
+
+function shellCommand(o: Record<string, unknown>): string | undefined {
+  if (typeof o.command === 'string') return o.command;
+  if (Array.isArray(o.command)) return o.command.filter((w): w is string => typeof w === 'string').map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  if (typeof o.cmd === 'string') return o.cmd;
+  if (typeof o.script === 'string') return o.script;
   return undefined;
 }
 
 /** Whether a call would change stallguard's own files or an agent's hook settings. */
 export function guardCall(call: ToolCall, ctx: GuardContext): GuardHit | undefined {
   const input = parseMaybeJson(call.input);
-  const o = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  if (EDIT_TOOLS.has(call.name)) {
-    const paths = [o.file_path, o.path, o.notebook_path, o.filePath, o.absolute_path, o.target_file].filter((p): p is string => typeof p === 'string');
-    const patch = typeof o.command === 'string' ? o.command : typeof o.patch === 'string' ? o.patch : typeof o.input === 'string' ? o.input : '';
-    for (const m of patch.matchAll(/\*\*\* (?:Update|Add|Delete) File: (\S+)|\*\*\* Move to: (\S+)/g)) paths.push((m[1] ?? m[2])!);
-    const hit = paths.find((p) => isProtectedPath(p, ctx));
-    return hit ? { code: 'SELF_PROTECT', path: hit } : undefined;
-  }
-  const command = typeof o.command === 'string' ? o.command : Array.isArray(o.command) ? o.command.join(' ') : typeof o.cmd === 'string' ? o.cmd : undefined;
-  if (command !== undefined && (SHELL_TOOLS.has(call.name) || call.name === 'Bash')) {
-    const hit = shellHit(command, ctx);
-    return hit ? { code: 'SELF_PROTECT', path: hit } : undefined;
-  }
-  return undefined;
+  const o = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const command = shellCommand(o);
+  let hit: string | undefined;
+  if (command !== undefined && (SHELL_TOOLS.has(call.name) || (!EDIT_TOOLS.has(call.name) && SHELL_WORD.test(call.name)))) hit = shellHit(command, ctx, /powershell|pwsh/i.test(call.name));
+  else if (EDIT_TOOLS.has(call.name) || EDIT_WORD.test(call.name)) hit = editHit(call.name, o, ctx);
+  return hit ? { code: 'SELF_PROTECT', path: hit } : undefined;
 }

@@ -5,6 +5,8 @@ import { digest } from './digest.ts';
 import { failureSignature, inferOk, isEmptyResult, isMalformed } from './failure.ts';
 import { outputText } from './output-text.ts';
 import { guardCall, type GuardContext } from './guard.ts';
+import { redact } from './redact.ts';
+import { boundedId } from './ids.ts';
 import { shortForm } from './short-form.ts';
 import { sketch } from './sketch.ts';
 import { chantCount } from './chant.ts';
@@ -56,7 +58,7 @@ export function toStep(event: Event, ctx: StepContext): Step {
       return step;
     }
     case 'spawn':
-      return { k: 'spawn', childType: event.childType ?? 'agent', short: shortForm(event.call.name, event.call.input, nctx.cwd) };
+      return { k: 'spawn', childType: boundedId(redact(event.childType ?? 'agent')), short: shortForm(event.call.name, event.call.input, nctx.cwd) };
     case 'prompt':
       return { k: 'prompt' };
     case 'batch-end':
@@ -64,7 +66,7 @@ export function toStep(event: Event, ctx: StepContext): Step {
     case 'stop': {
       const step: Step = { k: 'stop' };
       if (event.message) {
-        step.text = digest(event.message.replace(/\s+/g, ' ').trim());
+        step.text = digest(redact(event.message).replace(/\s+/g, ' ').trim());
         const chant = chantCount(event.message);
         if (chant > 0) step.chant = chant;
       }
@@ -79,8 +81,10 @@ export function toStep(event: Event, ctx: StepContext): Step {
 }
 
 export function observation(event: Event, ctx: StepContext): Observation {
-  const obs: Observation = { step: toStep(event, ctx), agent: event.agent };
-  if (event.task !== undefined) obs.task = event.task;
+  const { id, type } = event.agent;
+  const agent = type === undefined ? { id: boundedId(id) } : { id: boundedId(id), type: boundedId(type) };
+  const obs: Observation = { step: toStep(event, ctx), agent };
+  if (event.task !== undefined) obs.task = boundedId(event.task);
   if (event.time !== undefined) obs.time = event.time;
   return obs;
 }

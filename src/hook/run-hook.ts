@@ -6,12 +6,15 @@ import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { observation } from '../core/step.ts';
+import { redact } from '../core/redact.ts';
+import { boundedId } from '../core/ids.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
 import { appendLine, type LogLine, observeInLog } from '../store/session-log.ts';
 import type { Verdict } from '../llm/answer.ts';
 import { smellsStuck } from '../llm/smell.ts';
 import { buildQuestion } from '../llm/question.ts';
 import { attachTree } from './tree.ts';
+import { guardContext } from './guard-context.ts';
 
 // The hot path: one process per tool call. It must fail open: whatever goes wrong (garbage on stdin,
 // unreadable state, a bug), the agent carries on, an error line goes to STALLGUARD_HOME/errors.log, and
@@ -52,7 +55,7 @@ export function logError(home: string, where: string, error: unknown): void {
   try {
     mkdirSync(home, { recursive: true, mode: 0o700 });
     const message = error instanceof Error ? (error.name === 'Error' ? error.message : `${error.name}: ${error.message}`) : String(error);
-    appendFileSync(join(home, ERROR_LOG), `${new Date().toISOString()} ${where}: ${message.replace(/\s+/g, ' ').slice(0, 500)}\n`, { mode: 0o600 });
+    appendFileSync(join(home, ERROR_LOG), `${new Date().toISOString()} ${where}: ${redact(message.slice(0, 2000)).replace(/\s+/g, ' ').slice(0, 500)}\n`, { mode: 0o600 });
   } catch {
     // nowhere left to report; the agent still carries on
   }
@@ -85,9 +88,9 @@ export function runHook(input: HookInput): HookOutput {
     if (config.mode === 'off') return { stdout: '' };
 
     const event = attachTree(parsed.event);
-    const obs = observation(event, { cwd: event.cwd, home: env.HOME || homedir(), stallguardHome: home, selfDir: input.selfDir });
+    const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, input.selfDir) });
     const file = sessionFile(home, event.session);
-    const meta = { t: 'm' as const, session: event.session, agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
+    const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
     const out = respond({ file, config, meta, adapter, parsed }, obs);
     const window = out.state.agents[event.agent.id]?.window ?? [];
     if (out.output.decision?.action !== 'allow' || obs.step.k !== 'call' || !config.llm.enabled || !smellsStuck(window, config)) return out.output;

@@ -1,24 +1,56 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { closeSync, existsSync, lstatSync, openSync, readSync } from 'node:fs';
+import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Event } from '../types.ts';
 import { classify } from '../core/classify.ts';
 
-// The working-tree fingerprint (HEAD, status, and the content of every changed file) tells a failing
-// retry with nothing changed from one after a real fix, even when the fix was made by a shell command.
-// It costs a git process, so it is taken only where a signal needs it: after a failing test or build run.
+// The working-tree fingerprint (HEAD, status, and the state of every changed file) tells a failing retry
+// with nothing changed from one after a real fix, even when the fix was made by a shell command. It is
+// taken only where a signal needs it, after a failing test or build run, and its cost is bounded however
+// large the repository: one git process with a timeout, at most MAX_STAT changed files looked at, at most
+// MAX_READ of them read, and at most CONTENT_BUDGET bytes; past that, a file counts by its size and
+// modification time (and past MAX_STAT, by its line in the status alone).
 
-const MAX_FILES = 200;
-const MAX_BYTES = 1 << 20;
+// node:child_process and node:crypto are loaded only here, when a fingerprint is taken: the other calls
+// skip their start-up cost. process.getBuiltinModule is Node 20.16+; before it, the bundle's own require.
+const childProcess = () => process.getBuiltinModule?.('node:child_process') ?? (require('node:child_process') as typeof import('node:child_process'));
+const crypto = () => process.getBuiltinModule?.('node:crypto') ?? (require('node:crypto') as typeof import('node:crypto'));
 
-function fileDigest(path: string, hash: ReturnType<typeof createHash>): void {
+const MAX_STAT = 5000;
+const MAX_READ = 200;
+export const CONTENT_BUDGET = 4 << 20;
+/** A file larger than this counts by size and time: reading it whole would spend the budget on one file. */
+export const FILE_CAP = 1 << 20;
+export const GIT_TIMEOUT_MS = 2000;
+
+export interface Changed {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Which changed files are read whole, in order, within the limits; the others count by size and time. */
+export function plan(files: Changed[], budget = CONTENT_BUDGET): { read: Changed[]; stat: Changed[] } {
+  const read: Changed[] = [];
+  const stat: Changed[] = [];
+  let left = budget;
+  for (const f of files) {
+    if (read.length < MAX_READ && f.size <= FILE_CAP && f.size <= left) {
+      read.push(f);
+      left -= f.size;
+    } else stat.push(f);
+  }
+  return { read, stat };
+}
+
+function hashContent(path: string, size: number, hash: Hash): void {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const buf = Buffer.alloc(64 * 1024);
-    for (let total = 0; total < MAX_BYTES; ) {
-      const n = readSync(fd, buf, 0, buf.length, null);
+    const buf = Buffer.alloc(Math.min(size, 64 * 1024) || 1);
+    // never past the size planned for: a file that grew since counts only up to it
+    for (let total = 0; total < size; ) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, size - total), null);
       if (n <= 0) break;
       hash.update(buf.subarray(0, n));
       total += n;
@@ -40,29 +72,54 @@ function repoRoot(cwd: string): string | undefined {
   return undefined;
 }
 
+/** The paths in `git status --porcelain=v2 -z` output: ordinary, renamed (its new path) and untracked entries. */
+export function statusPaths(status: string): string[] {
+  const fields = status.split('\0');
+  const paths: string[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const e = fields[i]!;
+    if (e.startsWith('? ')) paths.push(e.slice(2));
+    else if (e.startsWith('1 ')) paths.push(e.split(' ').slice(8).join(' '));
+    else if (e.startsWith('u ')) paths.push(e.split(' ').slice(10).join(' '));
+    else if (e.startsWith('2 ')) {
+      paths.push(e.split(' ').slice(9).join(' '));
+      i++; // the original path follows in its own field
+    }
+  }
+  return paths.filter((p) => p.length > 0);
+}
+
 export function treeFingerprint(cwd: string): string | undefined {
   const root = repoRoot(cwd);
   if (!root) return undefined;
   let status: string;
   try {
-    status = execFileSync('git', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'], {
+    status = childProcess().execFileSync('git', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'], {
       cwd: root,
       encoding: 'utf8',
-      timeout: 3000,
+      timeout: GIT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
       maxBuffer: 8 << 20,
       stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+      // no index.lock taken (a rebase or another git in progress is left alone), no pager, no prompt
+      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' },
     });
   } catch {
     return undefined;
   }
-  const hash = createHash('sha256').update(status);
-  const entries = status.split('\0').filter((e) => e && !e.startsWith('#'));
-  for (const entry of entries.slice(0, MAX_FILES)) {
-    // v2 entries end with the path; renames carry the original path in the next NUL field, skipped here
-    const path = entry.startsWith('? ') ? entry.slice(2) : entry.split(' ').slice(entry.startsWith('2 ') ? 9 : 8).join(' ');
-    if (path) fileDigest(join(root, path), hash.update(path));
+  const hash = crypto().createHash('sha256').update(status);
+  const files: Changed[] = [];
+  for (const path of statusPaths(status).slice(0, MAX_STAT)) {
+    try {
+      const st = lstatSync(join(root, path));
+      files.push({ path, size: st.isFile() ? st.size : 0, mtimeMs: st.mtimeMs });
+    } catch {
+      hash.update(`${path}\0<gone>`);
+    }
   }
+  const { read, stat } = plan(files);
+  for (const f of read) hashContent(join(root, f.path), f.size, hash.update(`${f.path}\0`));
+  for (const f of stat) hash.update(`${f.path}\0${f.size}\0${f.mtimeMs}`);
   return hash.digest('hex').slice(0, 16);
 }
 

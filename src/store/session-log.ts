@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AgentName, Config, Decision, Observation } from '../types.ts';
@@ -9,9 +9,10 @@ import { initialState, isState, type State } from '../engine/state.ts';
 // parallel, so a read-modify-write of a state file would lose updates; instead every hook process appends
 // its observation with one O_APPEND write (atomic on a local filesystem), then derives the state by
 // folding the observations that precede its own line. The file order is the one true order, every process
-// sees a consistent prefix, and a process killed half-way leaves at worst a torn last line, which readers
-// skip. Checkpoints of the folded state, written every CHECKPOINT_EVERY observations, keep each call's work
-// bounded however long the session runs.
+// sees a consistent prefix, and a process killed half-way leaves at worst a fragment of its own line, which
+// readers skip (the line appended after it is recovered whole, see parseLine). Checkpoints of the folded
+// state, written every CHECKPOINT_EVERY observations, keep each call's work bounded however long the
+// session runs. There are no locks, so there is nothing a killed process can leave held.
 
 export const CHECKPOINT_EVERY = 24;
 const FIRST_READ = 64 * 1024;
@@ -31,12 +32,19 @@ function ensureDir(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
 }
 
+/** Writes all of `bytes` with one write(2), or throws: a short write (a full disk) leaves a fragment readers skip. */
+function writeWhole(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  const n = writeSync(fd, bytes);
+  if (n !== bytes.length) throw Object.assign(new Error(`short write: ${n} of ${bytes.length} bytes (is the disk full?)`), { code: 'ENOSPC' });
+}
+
 /** Appends one line with a single write(2) on an O_APPEND descriptor. */
 export function appendLine(file: string, line: LogLine): void {
   ensureDir(file);
   const fd = openSync(file, 'a', 0o600);
   try {
-    writeSync(fd, JSON.stringify(line) + '\n');
+    writeWhole(fd, JSON.stringify(line) + '\n');
   } finally {
     closeSync(fd);
   }
@@ -53,10 +61,14 @@ export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' 
     throw e;
   }
   try {
-    writeSync(fd, JSON.stringify(meta) + '\n');
+    writeWhole(fd, JSON.stringify(meta) + '\n');
   } finally {
     closeSync(fd);
   }
+  // the sessions folder is stallguard's own: one made by hand or by an older version is tightened, once
+  // per session (STALLGUARD_HOME itself may be a folder the person shares, and is left as it is)
+  const dir = dirname(file);
+  if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
 /** The last `bytes` of a file as whole lines; `fromStart` when the whole file was read. */
@@ -80,13 +92,31 @@ export function readTail(file: string, bytes: number): { lines: string[]; fromSt
   }
 }
 
-export function parseLine(text: string): LogLine | undefined {
+function parseWhole(text: string): LogLine | undefined {
   try {
     const v = JSON.parse(text) as LogLine;
     return v && typeof v === 'object' && typeof v.t === 'string' ? v : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Where every line starts: JSON.stringify escapes quotes inside strings, so this never occurs within a value. */
+const LINE_START = '{"t":"';
+
+/**
+ * One line of the log. A writer killed in the middle of its write(2) leaves a fragment with no newline,
+ * and the next append lands right after it, on the same physical line: the whole line that follows the
+ * fragment is recovered, so a crash costs only the dead writer's own line.
+ */
+export function parseLine(text: string): LogLine | undefined {
+  const whole = parseWhole(text);
+  if (whole) return whole;
+  for (let at = text.indexOf(LINE_START, 1); at !== -1; at = text.indexOf(LINE_START, at + 1)) {
+    const line = parseWhole(text.slice(at));
+    if (line) return line;
+  }
+  return undefined;
 }
 
 export interface Folded {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,16 +25,24 @@ export function runHookProcess(payload: unknown, env: Record<string, string>, ar
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
-export function runHookAsync(payload: unknown, env: Record<string, string>): Promise<HookRun> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [HOOK], { env: cleanEnv(env) });
+/** Starts the hook without waiting for it: the child (to kill it half-way) and its result. */
+export function startHook(payload: unknown, env: Record<string, string>): { child: ChildProcess; done: Promise<HookRun> } {
+  const child = spawn(process.execPath, [HOOK], { env: cleanEnv(env) });
+  const done = new Promise<HookRun>((resolve) => {
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (b) => (stdout += b));
-    child.stderr.on('data', (b) => (stderr += b));
-    child.on('close', (status) => done({ stdout, stderr, status }));
-    child.stdin.end(JSON.stringify(payload));
+    child.stdout!.on('data', (b) => (stdout += b));
+    child.stderr!.on('data', (b) => (stderr += b));
+    child.on('close', (status) => resolve({ stdout, stderr, status }));
   });
+  // a child killed before it reads its stdin makes the write fail with EPIPE; that is the point of killing it
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  return { child, done };
+}
+
+export function runHookAsync(payload: unknown, env: Record<string, string>): Promise<HookRun> {
+  return startHook(payload, env).done;
 }
 
 export function runCli(args: string[], env: Record<string, string>, cwd?: string): HookRun {
@@ -82,8 +90,8 @@ export const claude = {
       duration_ms: 884,
     };
   },
-  post(project: string, tool: string, input: unknown, response: unknown, session?: string) {
-    return { ...claude.base(project, session), hook_event_name: 'PostToolUse', tool_name: tool, tool_input: input, tool_response: response, tool_use_id: 'toolu_z', duration_ms: 12 };
+  post(project: string, tool: string, input: unknown, response: unknown, session?: string, agent?: { id: string; type: string }) {
+    return { ...claude.base(project, session, agent), hook_event_name: 'PostToolUse', tool_name: tool, tool_input: input, tool_response: response, tool_use_id: 'toolu_z', duration_ms: 12 };
   },
   batch(project: string, session?: string, agent?: { id: string; type: string }) {
     return { ...claude.base(project, session, agent), hook_event_name: 'PostToolBatch', tool_calls: [] };

@@ -1,0 +1,32 @@
+// One finding of `stallguard doctor`: what was looked at, what was found, and what to do about it.
+
+export type Status = 'ok' | 'warn' | 'fail';
+
+export interface Check {
+  /** What was checked: `home`, `config`, `hooks`, `hook run`, `errors`, `node`, `git`. */
+  area: string;
+  status: Status;
+  detail: string;
+  /** What to do, when there is something to do. */
+  fix?: string;
+}
+
+export const ok = (area: string, detail: string): Check => ({ area, status: 'ok', detail });
+export const warn = (area: string, detail: string, fix?: string): Check => ({ area, status: 'warn', detail, ...(fix ? { fix } : {}) });
+export const fail = (area: string, detail: string, fix?: string): Check => ({ area, status: 'fail', detail, ...(fix ? { fix } : {}) });
+
+/** An errno code in words a person can act on. */
+export function errnoText(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'the filesystem is read-only',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    ENOTDIR: 'a file stands where a folder should be',
+    EISDIR: 'a folder stands where a file should be',
+    ENOENT: 'it does not exist',
+  };
+  return (code && words[code]) ?? (e as Error).message ?? String(e);
+}

@@ -1,0 +1,23 @@
+import { stallguardHome } from '../config/load.ts';
+import { hookPath } from '../install/hook-command.ts';
+import type { Check } from './check.ts';
+import { checkConfig } from './config.ts';
+import { checkErrors } from './errors.ts';
+import { checkGit, checkNode } from './environment.ts';
+import { checkHome } from './home.ts';
+import { checkHookRuns } from './hook-run.ts';
+import { checkHooks } from './hooks.ts';
+
+/** Every check, in the order a person would fix things. */
+export function runDoctor(cwd: string, env: NodeJS.ProcessEnv): Check[] {
+  const home = stallguardHome(env);
+  const hooks = checkHooks(cwd, env);
+  // with nothing installed, the hook beside this CLI is the one install would register
+  const toRun = hooks.installed.length > 0 ? dedupe(hooks.installed) : [{ node: process.execPath, hook: hookPath() }];
+  return [...checkHome(home), ...checkConfig(cwd, env, home), ...hooks.checks, ...checkHookRuns(toRun, cwd, env), ...checkErrors(home), ...checkNode(hooks.installed, env), ...checkGit(env)];
+}
+
+function dedupe<T>(list: T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((x) => !seen.has(JSON.stringify(x)) && !!seen.add(JSON.stringify(x)));
+}

@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import { type Check, ok, warn } from './check.ts';
+import type { Installed } from './hooks.ts';
+
+// What around the hook changes what it can do: the node that runs it, and git.
+
+export function checkNode(hooks: Installed[], env: NodeJS.ProcessEnv): Check[] {
+  const nodes = hooks.length > 0 ? [...new Set(hooks.map((h) => h.node))] : [process.execPath];
+  const out: Check[] = [];
+  for (const node of nodes) {
+    const r = spawnSync(node, ['-v'], { encoding: 'utf8', env: { PATH: env.PATH } });
+    const version = r.stdout?.trim() ?? '';
+    const major = Number(/^v(\d+)/.exec(version)?.[1]);
+    if (env.NODE_EXTRA_CA_CERTS && major === 20) {
+      out.push(warn('node', `${node} is ${version} and NODE_EXTRA_CA_CERTS is set: on Node 20 that adds about 80 ms to the start of every hook call`, 'unset NODE_EXTRA_CA_CERTS in the agent\'s environment, or install with Node 22 or later'));
+    } else out.push(ok('node', `${node} ${version || '(version unknown)'}`));
+  }
+  return out;
+}
+
+export function checkGit(env: NodeJS.ProcessEnv): Check[] {
+  const r = spawnSync('git', ['--version'], { encoding: 'utf8', env });
+  if (r.error || r.status !== 0) {
+    return [warn('git', 'git is not on PATH: without the working-tree fingerprint, a failing test re-run with nothing changed looks like one after a fix', 'install git, or put it on the PATH the agent runs with')];
+  }
+  return [ok('git', r.stdout.trim())];
+}

@@ -1,0 +1,35 @@
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { GuardContext } from '../core/guard.ts';
+
+// The I/O half of self-protection: where this machine keeps what the guard protects, and a realpath
+// that follows symbolic links, so that `ln -s ~/.claude/settings.json notes.txt` followed by an edit of
+// notes.txt is seen for what it is.
+
+/** Where a path leads once symbolic links are followed; for a path that does not exist yet, its deepest existing folder's. */
+export function realpathOf(abs: string): string | undefined {
+  const rest: string[] = [];
+  for (let dir = abs, i = 0; i < 64; i++) {
+    try {
+      return join(realpathSync(dir), ...rest.reverse());
+    } catch {
+      const up = dirname(dir);
+      if (up === dir) return undefined;
+      rest.push(basename(dir));
+      dir = up;
+    }
+  }
+  return undefined;
+}
+
+/** The agents' config folders the environment moves elsewhere than ~/.claude and ~/.codex. */
+function configDirs(env: NodeJS.ProcessEnv, home: string): string[] {
+  const dirs = [join(home, '.config', 'claude')];
+  for (const d of (env.CLAUDE_CONFIG_DIR ?? '').split(/[,:]/)) if (d.trim()) dirs.push(resolve(d.trim()));
+  if (env.CODEX_HOME?.trim()) dirs.push(resolve(env.CODEX_HOME.trim()));
+  return dirs;
+}
+
+export function guardContext(env: NodeJS.ProcessEnv, home: string, stallguardHome: string, selfDir?: string): GuardContext {
+  return { home, stallguardHome, selfDir, nodePath: process.execPath, configDirs: configDirs(env, home), realpath: realpathOf };
+}

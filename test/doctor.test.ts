@@ -1,0 +1,126 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HOOK, runCli, scratch } from './support/hook-process.ts';
+
+// `stallguard doctor` on setups broken in the ways people break them; each finding names its fix.
+
+interface Check {
+  area: string;
+  status: 'ok' | 'warn' | 'fail';
+  detail: string;
+  fix?: string;
+}
+
+function doctor(env: Record<string, string>, cwd: string): { code: number | null; ok: boolean; checks: Check[] } {
+  const r = runCli(['doctor', '--json'], env, cwd);
+  assert.equal(r.stderr, '');
+  const out = JSON.parse(r.stdout) as { ok: boolean; checks: Check[] };
+  return { code: r.status, ...out };
+}
+
+const find = (checks: Check[], area: string, status: string, detail: RegExp) => {
+  const c = checks.find((x) => x.area === area && x.status === status && detail.test(x.detail));
+  assert.ok(c, `no ${status} ${area} ${detail} in ${JSON.stringify(checks, null, 1)}`);
+  return c;
+};
+
+function installed(): { project: string; env: Record<string, string>; home: string; settings: string } {
+  const s = scratch('enforce');
+  assert.equal(runCli(['install'], s.env, s.project).status, 0);
+  return { ...s, settings: join(s.project, '.claude', 'settings.json') };
+}
+
+describe('stallguard doctor', () => {
+  it('all good after install: the hook registered, runnable, answering a sample call; exit 0', () => {
+    const { project, env } = installed();
+    const d = doctor(env, project);
+    assert.equal(d.ok, true);
+    assert.equal(d.code, 0);
+    find(d.checks, 'home', 'ok', /is writable/);
+    find(d.checks, 'config', 'ok', /^mode enforce \(from .*\.stallguard\.json\)/);
+    find(d.checks, 'hooks', 'ok', /Claude Code \(project, .*settings\.json\): installed/);
+    find(d.checks, 'hook run', 'ok', new RegExp(`${HOOK.replace(/[.]/g, '\\.')} answers a sample call in \\d+ ms`));
+    find(d.checks, 'git', 'ok', /^git version/);
+    assert.deepEqual(d.checks.filter((c) => c.status !== 'ok'), []);
+  });
+
+  it('prints one line per finding and its fix for a person', () => {
+    const { project, env } = installed();
+    const r = runCli(['doctor'], env, project);
+    assert.match(r.stdout, /^ {2}ok {4}home {6}\S/m);
+    assert.match(r.stdout, /stallguard doctor: all good\n$/);
+  });
+
+  const broken: [string, (s: ReturnType<typeof installed>) => void, RegExp, RegExp][] = [
+    ['the node the hook command names is gone', (s) => editSettings(s.settings, (t) => t.replaceAll(process.execPath, '/opt/node-18/bin/node')), /runs node \(\/opt\/node-18\/bin\/node\), which does not exist/, /stallguard install/],
+    ['the hook file is gone', (s) => editSettings(s.settings, (t) => t.replaceAll(HOOK, '/tmp/old-checkout/dist/hook.cjs')), /the hook file \(\/tmp\/old-checkout\/dist\/hook\.cjs\), which does not exist/, /stallguard install/],
+    ['the settings are not JSON', (s) => editSettings(s.settings, (t) => t.replace('{', '{ oops')), /is not valid JSON/, /fix the file/],
+    ['disableAllHooks is on', (s) => editSettings(s.settings, (t) => t.replace('{', '{\n  "disableAllHooks": true,')), /disableAllHooks is true/, /remove "disableAllHooks"/],
+  ];
+  for (const [name, breakIt, detail, fix] of broken) {
+    it(`fails, exit 1, when ${name}`, () => {
+      const s = installed();
+      breakIt(s);
+      const d = doctor(s.env, s.project);
+      assert.equal(d.ok, false);
+      assert.equal(d.code, 1);
+      assert.match(find(d.checks, 'hooks', 'fail', detail).fix!, fix);
+    });
+  }
+
+  it('warns when stallguard is registered for only some events', () => {
+    const s = installed();
+    editSettings(s.settings, (t) => {
+      const j = JSON.parse(t);
+      delete j.hooks.PostToolBatch;
+      return JSON.stringify(j, null, 2);
+    });
+    assert.match(find(doctor(s.env, s.project).checks, 'hooks', 'warn', /only some of the events/).fix!, /stallguard install/);
+  });
+
+  it('warns when nothing is installed, and runs the hook beside the CLI instead', () => {
+    const s = scratch();
+    const d = doctor(s.env, s.project);
+    find(d.checks, 'hooks', 'warn', /not installed for any agent/);
+    find(d.checks, 'hook run', 'ok', /answers a sample call/);
+  });
+
+  it('shows the latest recent errors from errors.log', () => {
+    const { project, env, home } = installed();
+    mkdirSync(home, { recursive: true });
+    const now = new Date().toISOString();
+    writeFileSync(join(home, 'errors.log'), `2020-01-01T00:00:00.000Z hook: old\n${now} hook: EACCES: permission denied, open '/x'\n${now} config: bad\n`);
+    const c = find(doctor(env, project).checks, 'errors', 'warn', /^2 errors in the last 24 hours/);
+    assert.match(c.detail, /EACCES/);
+    assert.doesNotMatch(c.detail, /old/);
+  });
+
+  it('warns about folders and files others can read', () => {
+    const { project, env, home } = installed();
+    mkdirSync(join(home, 'sessions'), { recursive: true });
+    writeFileSync(join(home, 'sessions', 's.jsonl'), '');
+    chmodSync(home, 0o755);
+    chmodSync(join(home, 'sessions', 's.jsonl'), 0o644);
+    const checks = doctor(env, project).checks;
+    assert.match(find(checks, 'home', 'warn', /can be read by other users of this machine/).fix!, /^chmod 700 /);
+    assert.match(find(checks, 'home', 'warn', /1 session file can be read by other users/).fix!, /^chmod 600 /);
+  });
+
+  it('warns about NODE_EXTRA_CA_CERTS on Node 20', (t) => {
+    if (!process.version.startsWith('v20.')) return t.skip(`node ${process.version}: the slow start is Node 20's`);
+    const { project, env } = installed();
+    assert.match(find(doctor({ ...env, NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt' }, project).checks, 'node', 'warn', /NODE_EXTRA_CA_CERTS/).fix!, /unset NODE_EXTRA_CA_CERTS/);
+  });
+
+  it('rejects an unknown flag in one line', () => {
+    const r = runCli(['doctor', '--fix'], {}, '/');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^stallguard doctor: Unknown option '--fix'\n$/);
+  });
+});
+
+function editSettings(file: string, change: (text: string) => string): void {
+  writeFileSync(file, change(readFileSync(file, 'utf8')));
+}
