@@ -1,6 +1,6 @@
 import { stallguardHome } from '../config/load.ts';
 import { logError, runHook } from './run-hook.ts';
-import { readStdin } from './stdin.ts';
+import { readStdin, writeStdout } from './stdin.ts';
 
 // Entry of dist/hook.cjs, the file the installed hook command runs: `node <abs>/dist/hook.cjs`.
 // Always exits 0: a hook that fails closed would break the agent's session.
@@ -14,7 +14,11 @@ async function main(): Promise<void> {
     logError(stallguardHome(), 'hook', error);
     stdout = '';
   }
-  if (stdout) process.stdout.write(stdout + '\n');
+  try {
+    if (stdout) writeStdout(stdout + '\n');
+  } catch (error) {
+    logError(stallguardHome(), 'hook', error); // the agent closed the pipe: nothing more to do
+  }
   process.exitCode = 0;
 }
 

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Event } from '../types.ts';
 import { classify } from '../core/classify.ts';
@@ -8,11 +7,16 @@ import { classify } from '../core/classify.ts';
 // The working-tree fingerprint (HEAD, status, and the content of every changed file) tells a failing
 // retry with nothing changed from one after a real fix, even when the fix was made by a shell command.
 // It costs a git process, so it is taken only where a signal needs it: after a failing test or build run.
+// node:child_process and node:crypto are loaded only then too (about 4 ms of start-up the other calls skip).
+
+// process.getBuiltinModule is Node 20.16+; before it, the bundle's own require
+const childProcess = () => process.getBuiltinModule?.('node:child_process') ?? (require('node:child_process') as typeof import('node:child_process'));
+const crypto = () => process.getBuiltinModule?.('node:crypto') ?? (require('node:crypto') as typeof import('node:crypto'));
 
 const MAX_FILES = 200;
 const MAX_BYTES = 1 << 20;
 
-function fileDigest(path: string, hash: ReturnType<typeof createHash>): void {
+function fileDigest(path: string, hash: Hash): void {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
@@ -45,7 +49,7 @@ export function treeFingerprint(cwd: string): string | undefined {
   if (!root) return undefined;
   let status: string;
   try {
-    status = execFileSync('git', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'], {
+    status = childProcess().execFileSync('git', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'], {
       cwd: root,
       encoding: 'utf8',
       timeout: 3000,
@@ -56,7 +60,7 @@ export function treeFingerprint(cwd: string): string | undefined {
   } catch {
     return undefined;
   }
-  const hash = createHash('sha256').update(status);
+  const hash = crypto().createHash('sha256').update(status);
   const entries = status.split('\0').filter((e) => e && !e.startsWith('#'));
   for (const entry of entries.slice(0, MAX_FILES)) {
     // v2 entries end with the path; renames carry the original path in the next NUL field, skipped here
