@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: () => import('./export.ts'),
   status: () => import('./status.ts'),
   rules: () => import('./rules.ts'),
+  serve: () => import('./serve.ts'),
 };
 
 const USAGE = `stallguard: catches coding agents stuck in a loop, through their hooks.
@@ -32,6 +33,7 @@ commands:
   status      what stallguard holds and has done
   rules       a rule for CLAUDE.md / AGENTS.md that makes stalls rarer
   hook        the hook itself: one payload on stdin, the agent's response on stdout
+  serve       the hook as a local server, for Claude Code http hooks (install --daemon)
 
 environment: STALLGUARD_HOME (default ~/.stallguard), STALLGUARD_MODE (shadow | enforce | off)
 Run "stallguard <command> --help" for a command's options.`;

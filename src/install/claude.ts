@@ -15,7 +15,9 @@ export const claudeTarget: InstallTarget = {
     return join(env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), '.claude'), 'CLAUDE.md');
   },
   events: CLAUDE_EVENTS.map(([e]) => e),
-  add: (text, file, command) => addHooks(text, file, command),
+  shell: true,
+  daemon: true,
+  add: (text, file, command, httpUrl) => addHooks(text, file, command, httpUrl),
   remove: (text, file) => removeHooks(text, file),
   installed: (text, file) => installedCommand(text, file),
 };

@@ -9,8 +9,13 @@ export interface InstallTarget {
   settingsFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string;
   rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string;
   events: string[];
-  /** The settings text with stallguard's hooks for `command` (any earlier ones replaced). */
-  add(text: string, file: string, command: string): string;
+  /** The agent runs a hook command through `sh -c` on POSIX systems. */
+  shell?: boolean;
+  /** The settings text with stallguard's hooks for `command` (any earlier ones replaced); with `httpUrl`,
+   *  also the http hook of `stallguard serve`, where the agent has one (see daemon). */
+  add(text: string, file: string, command: string, httpUrl?: string): string;
+  /** The agent can send its hooks to `stallguard serve` over HTTP (install --daemon). */
+  daemon?: boolean;
   /** The settings text with every stallguard hook removed. */
   remove(text: string, file: string): string;
   /** The command stallguard is registered with, if it is registered for every event it needs. */
