@@ -10,7 +10,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-const VERSION = 4;
+const VERSION = 5;
 const PROJECTS = 8;
 
 function prng(seed) {
@@ -145,8 +145,8 @@ function session(g, id, cwd, bytes, agentId) {
       const old = g.codeLine();
       const next = g.codeLine();
       call('Edit', { file_path: `${cwd}/${path}`, old_string: old, new_string: next }, `The file ${cwd}/${path} has been updated.`, { filePath: `${cwd}/${path}`, oldString: old, newString: next, originalFile: original, structuredPatch: [{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 1, lines: [`-${old}`, `+${next}`] }], userModified: false, replaceAll: false }, false);
-    } else if (roll < 0.96) testRun(g.r() < 0.4 ? { file: g.pick(files), name: g.sentence(4), got: g.int(0, 99), want: g.int(100, 199) } : undefined);
-    else if (roll < 0.98) {
+    } else if (roll < 0.994) testRun(g.r() < 0.4 ? { file: g.pick(files), name: g.sentence(4), got: g.int(0, 99), want: g.int(100, 199) } : undefined);
+    else if (roll < 0.997) {
       // a loop: the same failing run again and again, nothing changed in between
       const failing = { file: g.pick(files), name: g.sentence(4), got: g.int(0, 99), want: g.int(100, 199) };
       const seed = g.int(0, 1e9);
