@@ -140,7 +140,7 @@ describe('stallguard install (Claude Code)', () => {
       const ours = groups.find((g: any) => g.hooks.some((h: any) => h.type === 'http'));
       if (!ours) continue;
       assert.deepEqual(ours.hooks[0], { type: 'http', url: 'http://127.0.0.1:28999/stallguard/claude', timeout: 3 });
-      assert.match(ours.hooks[1].command, /^read p _ < "\$\{STALLGUARD_HOME:-\$HOME\/\.stallguard\}\/serve\.pid" 2>\/dev\/null && kill -0 "\$p" 2>\/dev\/null \|\| .*\/dist\/hook\.cjs --agent claude --serve-port 28999 # stallguard$/);
+      assert.match(ours.hooks[1].command, /^read p _ 2>\/dev\/null < "\$\{STALLGUARD_HOME:-\$HOME\/\.stallguard\}\/serve\.pid" && kill -0 "\$p" 2>\/dev\/null \|\| .*\/dist\/hook\.cjs --agent claude --serve-port 28999 # stallguard$/);
     }
     assert.equal(jsonc(project).hooks.PreToolUse.filter((g: any) => g.hooks.some((h: any) => h.type === 'http')).length, 1);
     const daemon = readFileSync(file, 'utf8');

@@ -23,7 +23,8 @@ export interface CommandOptions {
 
 /** The shell test that the daemon named in STALLGUARD_HOME/serve.pid is alive, with builtins only (read, kill). */
 export function daemonAliveTest(): string {
-  return `read p _ < "\${STALLGUARD_HOME:-$HOME/.stallguard}/serve.pid" 2>/dev/null && kill -0 "$p" 2>/dev/null`;
+  // the 2> comes first: a redirection that fails (no file yet) reports on the stderr in force at that point
+  return `read p _ 2>/dev/null < "\${STALLGUARD_HOME:-$HOME/.stallguard}/serve.pid" && kill -0 "$p" 2>/dev/null`;
 }
 
 /**
