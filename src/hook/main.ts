@@ -4,8 +4,12 @@ import { ensureDaemon } from '../serve/start.ts';
 import { logError, runHook } from './run-hook.ts';
 import { readStdin, writeStdout } from './stdin.ts';
 
-// Entry of dist/hook.cjs, the file the installed hook command runs: `node <abs>/dist/hook.cjs`.
-// Always exits 0: a hook that fails closed would break the agent's session.
+// The hook process: one payload on stdin, the agent's response on stdout. Bundled to dist/hook-main.cjs,
+// which dist/hook.cjs (load.ts) runs with V8's code cache. Always exits 0: a hook that fails closed would
+// break the agent's session.
+
+/** Whether this run observed a tool call: the hook's heaviest path, the one worth a code cache. */
+export let observedCall = false;
 
 /** `--serve-port N`: installed with --daemon, this command runs only when the daemon did not, and starts it. */
 function servePort(argv: string[]): number | undefined {
@@ -19,7 +23,9 @@ async function main(): Promise<void> {
   let stdout = '';
   try {
     const stdin = await readStdin();
-    stdout = runHook({ stdin, argv, env: process.env, selfDir: __dirname }).stdout;
+    const out = runHook({ stdin, argv, env: process.env, selfDir: __dirname });
+    stdout = out.stdout;
+    observedCall = out.kind === 'post-tool';
   } catch (error) {
     logError(stallguardHome(), 'hook', error);
     stdout = '';

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentName, Decision } from '../types.ts';
+import type { AgentName, Decision, EventKind } from '../types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { observation } from '../core/step.ts';
@@ -26,6 +26,8 @@ export interface HookInput {
 export interface HookOutput {
   stdout: string;
   decision?: Decision;
+  /** The kind of event decided, when one was. */
+  kind?: EventKind;
 }
 
 function agentFlag(argv: string[]): AgentName | undefined {
@@ -79,8 +81,8 @@ export function runHook(input: HookInput): HookOutput {
     if (decision.action !== 'allow' && !decision.repeat) {
       appendLine(file, { t: 'd', id, d: decision, mode: config.mode, time: Date.now() });
     }
-    if (config.mode !== 'enforce') return { stdout: '', decision };
-    return { stdout: adapter.render(parsed, decision), decision };
+    if (config.mode !== 'enforce') return { stdout: '', decision, kind: event.kind };
+    return { stdout: adapter.render(parsed, decision), decision, kind: event.kind };
   } catch (error) {
     logError(home, 'hook', error);
     return { stdout: '' };
