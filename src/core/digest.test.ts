@@ -11,11 +11,12 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex').slice(0,
 
 describe('digest', () => {
   it('is the first 64 bits of sha256 over UTF-8, for any text, before and after the switch to node:crypto', () => {
-    const texts = ['', 'a', 'Bash\u0000npm test', 'é€😀', 'lone \ud800 surrogate', 'x'.repeat(100_000)];
+    // short texts only, first: the pure-JS hash
+    const texts = ['', 'a', 'Bash\u0000npm test', 'é€😀', 'lone \ud800 surrogate', 'z'.repeat(4000)];
     for (const t of texts) assert.equal(digest(t), sha(t));
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (t) => digest(t) === sha(t)), { numRuns: 500 });
-    // enough text to pass the switch, then the same property again
-    for (let i = 0; i < 8; i++) assert.equal(digest('y'.repeat(100_000) + i), sha('y'.repeat(100_000) + i));
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (t) => digest(t) === sha(t)), { numRuns: 100 });
+    // a long text makes the switch, then the same property again
+    assert.equal(digest('x'.repeat(100_000)), sha('x'.repeat(100_000)));
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (t) => digest(t) === sha(t)), { numRuns: 500 });
   });
 });
