@@ -10,8 +10,9 @@ const RETRY_MS = 10_000;
 const ATTEMPT_FILE = 'serve.start';
 
 /** Records an attempt; false when another one was made less than RETRY_MS ago. */
-function claimAttempt(home: string, now: number): boolean {
+function claimAttempt(home: string): boolean {
   const file = join(home, ATTEMPT_FILE);
+  const now = Date.now();
   try {
     if (now - statSync(file).mtimeMs < RETRY_MS) return false;
     utimesSync(file, now / 1000, now / 1000);
@@ -26,13 +27,14 @@ function claimAttempt(home: string, now: number): boolean {
 }
 
 /** Starts `stallguard serve --port <port>` in the background unless it runs or was tried just now. */
-export function ensureDaemon(home: string, port: number, cli: string, now = Date.now()): boolean {
+export function ensureDaemon(home: string, port: number, cli: string): boolean {
   if (runningDaemon(home)) return false;
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  if (!claimAttempt(home, now)) return false;
+  if (!claimAttempt(home)) return false;
   // loaded only here: the hook's usual path never pays for it
   const { spawn } = process.getBuiltinModule?.('node:child_process') ?? (require('node:child_process') as typeof import('node:child_process'));
-  const child = spawn(process.execPath, [cli, 'serve', '--port', String(port)], { detached: true, stdio: 'ignore', env: process.env });
+  // in STALLGUARD_HOME, so that it holds no project folder open
+  const child = spawn(process.execPath, [cli, 'serve', '--port', String(port)], { cwd: home, detached: true, stdio: 'ignore', env: process.env });
   child.on('error', () => undefined);
   child.unref();
   return true;
