@@ -18,7 +18,8 @@ type Kind = 'full' | 'thin';
 function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
   if (env.STALLGUARD_MODE?.trim() === 'off') return undefined;
   const set = env.STALLGUARD_HOME?.trim();
-  const home = set ? resolve(set) : env.HOME ? join(env.HOME, '.stallguard') : undefined;
+  const user = env.HOME || env.USERPROFILE; // as stallguardHome(), without loading node:os
+  const home = set ? resolve(set) : user ? join(user, '.stallguard') : undefined;
   return home && join(home, 'cache');
 }
 
