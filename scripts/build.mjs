@@ -1,8 +1,9 @@
-// Builds dist/: the hook (one small CJS file, the hot path), the CLI and the library (ESM, with the
+// Builds dist/: the hook (small CJS files, the hot path), the CLI and the library (ESM, with the
 // commands split into chunks loaded on demand), and the library's type declarations.
 import { build } from 'esbuild';
 import { readFileSync, rmSync, chmodSync, copyFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const define = { __VERSION__: JSON.stringify(pkg.version) };
@@ -11,9 +12,13 @@ const define = { __VERSION__: JSON.stringify(pkg.version) };
 const common = { bundle: true, platform: 'node', target: 'node20', mainFields: ['module', 'main'], define, legalComments: 'none', logLevel: 'warning' };
 
 rmSync('dist', { recursive: true, force: true });
-await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true });
+// the hook: its code (hook-main.cjs) and the small entry that runs it with V8's code cache, named after
+// a hash of that code (src/hook/load.ts)
+await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook-main.cjs', format: 'cjs', minify: true });
+const mainHash = createHash('sha256').update(readFileSync('dist/hook-main.cjs')).digest('hex').slice(0, 16);
+await build({ ...common, entryPoints: ['src/hook/load.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true, define: { ...define, __HOOK_MAIN_HASH__: JSON.stringify(mainHash) } });
 // Gemini CLI copies an extension's folder on install, so its extension carries its own copy of the hook
-copyFileSync('dist/hook.cjs', 'extensions/gemini/hook.cjs');
+for (const f of ['hook.cjs', 'hook-main.cjs']) copyFileSync(`dist/${f}`, `extensions/gemini/${f}`);
 await build({
   ...common,
   entryPoints: { cli: 'src/cli/bin.ts', index: 'src/index.ts' },

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseLine } from '../src/store/session-log.ts';
-import { CLI, claude, cleanEnv, HOOK, type HookRun, runCli, runHookProcess, scratch } from './support/hook-process.ts';
+import { CLI, claude, cleanEnv, HOOK, type HookRun, runCli, runHookProcess, scratch, SEED_RULE } from './support/hook-process.ts';
 
 // The hook under the faults a machine really has: a damaged ledger, a home it cannot write, a full disk,
 // no git, a repository in the middle of a rebase, a git that hangs. Each time it must let the agent go on
@@ -12,7 +12,7 @@ import { CLI, claude, cleanEnv, HOOK, type HookRun, runCli, runHookProcess, scra
 // name the problem and its fix.
 
 const FAIL = '> proj@1.0.0 test\n1 passed, 1 failed';
-const SEED = { judge: { enabled: false } };
+const SEED = SEED_RULE;
 
 interface Doctor {
   ok: boolean;

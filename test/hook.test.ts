@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claude, runCli, runHookProcess, scratch } from './support/hook-process.ts';
+import { claude, runCli, runHookProcess, scratch, SEED_RULE } from './support/hook-process.ts';
 
 // The real hook process, fed the payload shapes Claude Code 2.1.197 sends.
 
@@ -13,7 +13,7 @@ function parse(stdout: string): Record<string, any> | undefined {
 }
 
 // The seed rule's exact counts make these easy to read; the judge has its own test below.
-const SEED = { judge: { enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 };
+const SEED = SEED_RULE;
 
 describe('hook process, enforce mode', () => {
   it('nudges a looping npm test, then stops it through PostToolBatch and denies the next call', () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { runCli, scratch } from './support/hook-process.ts';
 
 const USER_SETTINGS = `{
@@ -16,6 +17,11 @@ const USER_SETTINGS = `{
   "model": "opus"
 }
 `;
+
+/** The settings as Claude Code reads them: JSON with comments (URLs hold "//", so comments are parsed, not stripped). */
+function jsonc(project: string): any {
+  return parseJsonc(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+}
 
 function settings(project: string): any {
   return JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8').replace(/\/\/.*$/gm, ''));
@@ -31,7 +37,9 @@ describe('stallguard install (Claude Code)', () => {
     const hooks = settings(project).hooks;
     assert.deepEqual(Object.keys(hooks).sort(), ['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'Stop', 'SubagentStop', 'UserPromptSubmit']);
     const command: string = hooks.PreToolUse[0].hooks[0].command;
-    assert.match(command, new RegExp(`^${process.execPath.replace(/[/.]/g, '\\$&')} /\\S+/dist/hook\\.cjs --agent claude # stallguard$`));
+    // on Node 20 the command clears NODE_EXTRA_CA_CERTS, which would triple node's start-up (src/install/hook-command.ts)
+    const clears = Number(process.versions.node.split('.')[0]) < 22 ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= ' : '';
+    assert.match(command, new RegExp(`^${clears.replace(/[$.*+?^(){}|[\]\\]/g, '\\$&')}${process.execPath.replace(/[/.]/g, '\\$&')} /\\S+/dist/hook\\.cjs --agent claude # stallguard$`));
     assert.doesNotMatch(command, /npx/);
     assert.equal(hooks.PreToolUse[0].matcher, '*');
     assert.equal(hooks.PostToolBatch[0].matcher, undefined);
@@ -118,5 +126,40 @@ describe('stallguard install (Claude Code)', () => {
     const r = runCli(['install', '--scope', 'galaxy'], env, project);
     assert.equal(r.status, 2);
     assert.match(r.stderr, /--scope must be one of project, user/);
+  });
+
+  it('--daemon registers the http hook of stallguard serve beside a command that stands aside while the daemon is up', () => {
+    const { project, env } = scratch();
+    mkdirSync(join(project, '.claude'));
+    const file = join(project, '.claude', 'settings.json');
+    writeFileSync(file, USER_SETTINGS);
+    const r = runCli(['install', '--daemon', '--port', '28999'], env, project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /http:\/\/127\.0\.0\.1:28999\/stallguard\/claude/);
+    for (const groups of Object.values(jsonc(project).hooks) as any[]) {
+      const ours = groups.find((g: any) => g.hooks.some((h: any) => h.type === 'http'));
+      if (!ours) continue;
+      assert.deepEqual(ours.hooks[0], { type: 'http', url: 'http://127.0.0.1:28999/stallguard/claude', timeout: 3 });
+      assert.match(ours.hooks[1].command, /^read p _ 2>\/dev\/null < "\$\{STALLGUARD_HOME:-\$HOME\/\.stallguard\}\/serve\.pid" && kill -0 "\$p" 2>\/dev\/null \|\| .*\/dist\/hook\.cjs --agent claude --serve-port 28999 # stallguard$/);
+    }
+    assert.equal(jsonc(project).hooks.PreToolUse.filter((g: any) => g.hooks.some((h: any) => h.type === 'http')).length, 1);
+    const daemon = readFileSync(file, 'utf8');
+    runCli(['install', '--daemon', '--port', '28999'], env, project);
+    assert.equal(readFileSync(file, 'utf8'), daemon, 'a second install changes nothing');
+    // back to the command hook alone, then nothing of ours at all
+    runCli(['install'], env, project);
+    assert.doesNotMatch(readFileSync(file, 'utf8'), /"http"|serve-port/);
+    assert.equal(jsonc(project).hooks.PreToolUse[0].hooks.length, 1);
+    runCli(['install', '--daemon', '--port', '28999'], env, project);
+    runCli(['uninstall'], env, project);
+    assert.equal(readFileSync(file, 'utf8'), USER_SETTINGS);
+  });
+
+  it('--port without --daemon, or a bad port, is a usage error', () => {
+    const { project, env } = scratch();
+    assert.match(runCli(['install', '--port', '28999'], env, project).stderr, /--port goes with --daemon/);
+    const bad = runCli(['install', '--daemon', '--port', '80'], env, project);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--port must be a whole number from 1024 to 65535 \(got "80"\)/);
   });
 });

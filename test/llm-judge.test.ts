@@ -109,3 +109,45 @@ describe('the optional LLM judge', () => {
     assert.equal(seen.length, 0);
   });
 });
+
+describe('the optional LLM judge over TLS', () => {
+  it('trusts the certificates the installed command kept from NODE_EXTRA_CA_CERTS (STALLGUARD_CA_CERTS), and only then', async (t) => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { execFileSync } = await import('node:child_process');
+    const { createServer: createTls } = await import('node:https');
+    const dir = mkdtempSync(join(tmpdir(), 'sg-tls-'));
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    } catch {
+      t.skip('openssl is not available to make a test certificate');
+      return;
+    }
+    const tls = createTls({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ content: [{ type: 'text', text: STUCK }] }));
+      });
+    });
+    await new Promise<void>((done) => tls.listen(0, '127.0.0.1', done));
+    const tlsPort = (tls.address() as { port: number }).port;
+    try {
+      const run = async (extra: Record<string, string>) => {
+        const { project, env, home } = scratch('enforce', { llm: { enabled: true, decide: true, baseUrl: `https://127.0.0.1:${tlsPort}`, apiKeyEnv: 'TEST_LLM_KEY', timeoutMs: 2000 } });
+        const e = { ...env, TEST_LLM_KEY: 'k', ...extra };
+        await runHookAsync({ stdin: JSON.stringify(claude.prompt(project)), argv: [], env: e });
+        const outs = [];
+        for (const p of ['FloorDiv', 'floor_div', 'floordiv']) outs.push(await runHookAsync({ stdin: JSON.stringify(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')), argv: [], env: e }));
+        return { actions: outs.map((o) => o.decision?.action), home };
+      };
+      const trusted = await run({ STALLGUARD_CA_CERTS: join(dir, 'cert.pem') });
+      assert.ok(trusted.actions.includes('nudge'), `with the certificate: ${trusted.actions}`);
+      const untrusted = await run({});
+      assert.deepEqual(untrusted.actions, ['allow', 'allow', 'allow']);
+      assert.match(readFileSync(join(untrusted.home, 'errors.log'), 'utf8'), /llm/);
+    } finally {
+      tls.close();
+    }
+  });
+});

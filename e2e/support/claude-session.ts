@@ -22,6 +22,8 @@ export interface ClaudeScenario {
   /** Tools allowed without a prompt; needed when running as root, where permission bypass is refused. */
   allowedTools?: string[];
   timeoutMs?: number;
+  /** `stallguard` arguments that register the hook (default: install). */
+  installArgs?: string[];
 }
 
 /** A line of Claude Code's stream-json output. */
@@ -71,7 +73,7 @@ function parseStream(stdout: string): StreamEvent[] {
 export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
   client ??= ensureClaudeCode();
   const scratch = makeScratch(scenario.name, scenario.mode);
-  stallguard(scratch, ['install']);
+  stallguard(scratch, scenario.installArgs ?? ['install']);
   const installedSettings = readFileSync(join(scratch.project, '.claude', 'settings.json'), 'utf8');
   const script = mapStrings(scenario.script, (s) => s.replaceAll(PROJ, scratch.project));
   const server = await startFakeAnthropic(script, scratch.requestsLog);

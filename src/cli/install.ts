@@ -7,6 +7,7 @@ import { hookCommand } from '../install/hook-command.ts';
 import { addRules, removeRules } from '../install/rules-block.ts';
 import type { InstallTarget, Scope } from '../install/target.ts';
 import { TARGETS } from '../install/targets.ts';
+import { defaultPort, hookUrl, parsePort } from '../serve/address.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { RULES_TEXT } from './rules.ts';
 import { oneOf, parse } from './_args.ts';
@@ -14,7 +15,7 @@ import { UsageError } from './_errors.ts';
 
 export const summary = 'register the hook with an agent';
 
-const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope project|user] [--rules] [--dry-run]
+const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope project|user] [--rules] [--daemon [--port N]] [--dry-run]
 
 Registers stallguard's hook in the agent's settings (default: Claude Code, this project):
 
@@ -26,7 +27,12 @@ Registers stallguard's hook in the agent's settings (default: Claude Code, this 
 
 Idempotent: running it again updates the command in place. Every other setting and comment in the file is
 kept. --rules also adds the stallguard rule to the agent's instruction file (CLAUDE.md, AGENTS.md,
-GEMINI.md). --dry-run prints the change and writes nothing.`;
+GEMINI.md). --dry-run prints the change and writes nothing.
+
+--daemon (Claude Code, POSIX): also registers an http hook to \`stallguard serve\` on 127.0.0.1 (port
+${defaultPort()} for this user, or --port N), which answers in about a millisecond instead of a node start
+per call. The command hook stays beside it as the fallback: it runs node only when the daemon is not up,
+and then starts it. Running install again without --daemon goes back to the command hook alone.`;
 
 export interface Plan {
   target: InstallTarget;
@@ -69,6 +75,8 @@ export function run(argv: string[]): number {
     agent: { type: 'string' },
     scope: { type: 'string' },
     rules: { type: 'boolean' },
+    daemon: { type: 'boolean' },
+    port: { type: 'string' },
     'dry-run': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -83,7 +91,13 @@ export function run(argv: string[]): number {
   const rulesFile = values.rules ? target.rulesFile(scope, project, process.env) : undefined;
   if (values.rules && !rulesFile) throw new UsageError(`install: ${target.label} keeps no instruction file at --scope ${scope}; leave out --rules, or use --scope project`);
   const before = readText(file) ?? '';
-  const plans: Plan[] = [{ target, file, before, after: target.add(before, file, hookCommand(target.agent)) }];
+  if (values.port !== undefined && !values.daemon) throw new UsageError('install: --port goes with --daemon');
+  if (values.daemon && !target.daemon) throw new UsageError(`install: --daemon is for Claude Code only (${target.label} has no http hooks)`);
+  if (values.daemon && process.platform === 'win32') throw new UsageError('install: --daemon needs a POSIX shell for its fallback command; use the command hook on Windows');
+  const port = values.daemon ? (values.port === undefined ? defaultPort() : parsePort('install', values.port)) : undefined;
+  const command = hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
+  const url = port === undefined ? undefined : hookUrl(port, target.agent);
+  const plans: Plan[] = [{ target, file, before, after: target.add(before, file, command, url) }];
   if (rulesFile) {
     const text = readText(rulesFile) ?? '';
     plans.push({ target, file: rulesFile, before: text, after: addRules(text, RULES_TEXT) });
@@ -96,6 +110,7 @@ export function run(argv: string[]): number {
   }
   const mode = loadConfig({ cwd: project }).config.mode;
   console.log(`stallguard: ${changed === 0 ? 'already registered' : 'registered the hook'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
+  if (url) console.log(`Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on the first call that finds it down, and exits after 30 idle minutes.`);
   if (rulesFile) console.log(`stallguard: the rule is in ${show(rulesFile)}.`);
   console.log(
     mode === 'enforce'

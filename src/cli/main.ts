@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   rules: () => import('./rules.ts'),
   watch: () => import('./watch.ts'),
   doctor: () => import('./doctor.ts'),
+  serve: () => import('./serve.ts'),
 };
 
 const USAGE = `stallguard: catches coding agents stuck in a loop, through their hooks.
@@ -36,6 +37,7 @@ commands:
   rules       a rule for CLAUDE.md / AGENTS.md that makes stalls rarer
   watch       run a headless agent; fail the run after a span with no output
   hook        the hook itself: one payload on stdin, the agent's response on stdout
+  serve       the hook as a local server, for Claude Code http hooks (install --daemon)
 
 environment: STALLGUARD_HOME (default ~/.stallguard), STALLGUARD_MODE (shadow | enforce | off)
 Run "stallguard <command> --help" for a command's options.`;

@@ -1,6 +1,20 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256.ts';
+
+// The hook is one short process per tool call. Loading node:crypto costs it about 2.5 ms, while SHA-256
+// in JS (the very same digests) costs about 0.2 ms per KB in a cold process, where it runs in V8's
+// interpreter. So texts are hashed in JS, and node:crypto is loaded the first time a long text comes, or
+// once a process has hashed enough for the load to pay for itself (scan, replay, the daemon), and used
+// from then on.
+
+const LONG = 12 * 1024;
+const NATIVE_AFTER = 64 * 1024;
+let hashed = 0;
+let native: typeof import('node:crypto') | undefined;
 
 /** A short, stable digest: 64 bits of sha256 are plenty to tell calls apart within one session. */
 export function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  // getBuiltinModule loads node:crypto only now (Node 20.16+); without it the JS hash carries on
+  if (!native && (text.length >= LONG || (hashed += text.length) > NATIVE_AFTER)) native = process.getBuiltinModule?.('node:crypto');
+  if (native) return native.createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return sha256Hex(text, 2);
 }

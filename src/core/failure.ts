@@ -64,10 +64,15 @@ export function inferOk(text: string): boolean | null {
 const EMPTY_RESULT =
   /^(?:<returncode>\d+<\/returncode>\s*)?(?:<output>\s*<\/output>)?\s*$|^(?:No (?:matches|files|results) found\b.*|Found 0 (?:matches|files)\b.*|No matches found for .*|0 results?.*|Your command ran successfully and did not produce any output\.?|\(no output\)|\(Bash completed with no output\))$/is;
 
+/** The first characters EMPTY_RESULT can match at: checking them first spares most calls compiling it. */
+const EMPTY_FIRST = '<nNfF0yY(';
+
 /** Whether an outcome carried nothing: empty output, or a search that found nothing. */
 export function isEmptyResult(text: string): boolean {
   const head = text.trim().slice(0, 300);
-  return head.length === 0 || EMPTY_RESULT.test(head.split('\n(Open file:')[0]!.trim());
+  if (head.length === 0) return true;
+  const first = head.split('\n(Open file:')[0]!.trim();
+  return (first.length === 0 || EMPTY_FIRST.includes(first[0]!)) && EMPTY_RESULT.test(first);
 }
 
 const USAGE_ERROR = /^(?:usage: |Usage: )|unrecognized (?:option|arguments)|invalid (?:choice|option)|InputValidationError|missing required (?:argument|parameter)|Please always provide EXACTLY ONE action/im;

@@ -12,7 +12,7 @@ import type { Installed } from './hooks.ts';
 const SLOW_MS = 500;
 const TOO_SLOW_MS = 5000;
 
-export function checkHookRuns(hooks: Installed[], cwd: string, env: NodeJS.ProcessEnv): Check[] {
+export function checkHookRuns(hooks: Pick<Installed, "node" | "hook">[], cwd: string, env: NodeJS.ProcessEnv): Check[] {
   const out: Check[] = [];
   for (const { node, hook } of hooks) {
     const home = mkdtempSync(join(tmpdir(), 'stallguard-doctor-'));

@@ -11,6 +11,8 @@ import { type Check, errnoText, fail, ok, warn } from './check.ts';
 export interface Installed {
   node: string;
   hook: string;
+  /** The command clears NODE_EXTRA_CA_CERTS for node (it does on Node 20 through a shell). */
+  clearsCerts: boolean;
 }
 
 function runnable(path: string): boolean {
@@ -51,13 +53,16 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         if (/#\s*stallguard/.test(text)) checks.push(warn('hooks', `${where}: stallguard is registered for only some of the events it needs`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
         continue;
       }
-      const [node, hook] = lexShell(command)[0]?.words ?? [];
+      // the command may start with environment assignments (NODE_EXTRA_CA_CERTS= on Node 20), and with the
+      // daemon it is `<daemon alive> || node hook ...`: the node run is the simple command naming the hook
+      const run = lexShell(command).find((c) => c.words.some((w) => /hook\.cjs$/.test(w)));
+      const [node, hook] = (run?.words ?? []).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
       const missing = [node && !runnable(node) ? `node (${node})` : '', hook && !existsSync(hook) ? `the hook file (${hook})` : ''].filter(Boolean);
       if (!node || !hook) checks.push(warn('hooks', `${where}: the command is not one stallguard wrote: ${command}`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
       else if (missing.length > 0) checks.push(fail('hooks', `${where}: the command runs ${missing.join(' and ')}, which ${missing.length > 1 ? 'do' : 'does'} not exist; every call is let through unchecked`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
       else {
         checks.push(ok('hooks', `${where}: installed`));
-        installed.push({ node, hook });
+        installed.push({ node, hook, clearsCerts: /(?:^|\s)NODE_EXTRA_CA_CERTS=\s/.test(command) });
       }
     }
   }

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentName, Config, Decision, LlmConfig, Observation } from '../types.ts';
+import type { AgentName, Config, Decision, EventKind, LlmConfig, Observation } from '../types.ts';
 import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
@@ -33,6 +33,8 @@ export interface HookInput {
 export interface HookOutput {
   stdout: string;
   decision?: Decision;
+  /** The kind of event decided, when one was. */
+  kind?: EventKind;
   /** When the optional LLM judge is to be asked: the question, and how to finish once it answered. */
   consult?: Consult;
 }
@@ -91,7 +93,7 @@ export function runHook(input: HookInput): HookOutput {
     const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, input.selfDir) });
     const file = sessionFile(home, event.session);
     const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
-    const out = respond({ file, config, meta, adapter, parsed }, obs);
+    const out = respond({ file, config, meta, adapter, parsed, kind: event.kind }, obs);
     const window = out.state.agents[event.agent.id]?.window ?? [];
     if (out.output.decision?.action !== 'allow' || obs.step.k !== 'call' || !config.llm.enabled || !smellsStuck(window, config)) return out.output;
     const verdictOf = (v: Verdict): Observation => ({ step: { k: 'verdict', stuck: v.stuck, repeating: v.repeating, progress: v.progress, confidence: v.confidence }, agent: event.agent, ...(event.task ? { task: event.task } : {}) });
@@ -102,7 +104,7 @@ export function runHook(input: HookInput): HookOutput {
         llm: config.llm,
         finish: (verdict) => {
           try {
-            return verdict ? respond({ file, config, meta, adapter, parsed }, verdictOf(verdict)).output : out.output;
+            return verdict ? respond({ file, config, meta, adapter, parsed, kind: event.kind }, verdictOf(verdict)).output : out.output;
           } catch (error) {
             logError(home, 'llm', error);
             return out.output;
@@ -122,6 +124,7 @@ interface Responder {
   meta: Extract<LogLine, { t: 'm' }>;
   adapter: Adapter;
   parsed: Parsed;
+  kind: EventKind;
 }
 
 /** Records an observation, decides it, records the decision, and renders it in the agent's dialect. */
@@ -129,7 +132,7 @@ function respond(r: Responder, obs: Observation) {
   const { decision, id, state } = observeInLog(r.file, obs, r.config, r.meta);
   if (decision.action !== 'allow' && !decision.repeat) appendLine(r.file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
   const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
-  return { output: { stdout, decision } as HookOutput, state };
+  return { output: { stdout, decision, kind: r.kind } as HookOutput, state };
 }
 
 /**

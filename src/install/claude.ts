@@ -30,7 +30,9 @@ export const claudeTarget: InstallTarget = {
   settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.claude', 'settings.json') : join(configDir(env), 'settings.json')),
   rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'CLAUDE.md') : join(configDir(env), 'CLAUDE.md')),
   events: CLAUDE.events.map((e) => e.name),
-  add: (text, file, command) => addGroups(text, file, command, CLAUDE),
+  shell: true,
+  daemon: true,
+  add: (text, file, command, httpUrl) => addGroups(text, file, command, CLAUDE, httpUrl),
   remove: (text, file) => removeGroups(text, file),
   installed: (text, file) => installedGroups(text, file, CLAUDE),
 };

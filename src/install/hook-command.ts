@@ -11,10 +11,40 @@ function shellQuote(s: string): string {
   return /^[A-Za-z0-9_\/.:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+export interface CommandOptions {
+  /** The agent runs the command through `sh -c` (POSIX shell syntax may be used). */
+  shell?: boolean;
+  /** Installed beside the http hook of `stallguard serve` on this port: run node only when the daemon is down. */
+  daemonPort?: number;
+  platform?: NodeJS.Platform;
+  /** Major version of the node that runs the hook. */
+  nodeMajor?: number;
+}
+
+/** The shell test that the daemon named in STALLGUARD_HOME/serve.pid is alive, with builtins only (read, kill). */
+export function daemonAliveTest(): string {
+  // the 2> comes first: a redirection that fails (no file yet) reports on the stderr in force at that point
+  return `read p _ 2>/dev/null < "\${STALLGUARD_HOME:-$HOME/.stallguard}/serve.pid" && kill -0 "$p" 2>/dev/null`;
+}
+
 /**
  * The command an agent runs for every hook: the absolute node binary and the absolute bundle, never npx
  * (which costs about half a second per call).
+ *
+ * Through a POSIX shell, two more things: on Node 20, NODE_EXTRA_CA_CERTS in the agent's environment makes
+ * every node start load the certificate file (+80 ms a call); the command clears it, as a shell assignment
+ * (free, unlike an `env -u` process), and keeps its value in STALLGUARD_CA_CERTS for the one TLS connection
+ * a hook may make (the optional LLM judge), which loads it then. It is written whatever the
+ * installer's own environment holds, since the agent may be started from elsewhere (an IDE, a login shell).
+ * With a daemon port, node runs only when the daemon is not up.
  */
-export function hookCommand(agent: AgentName, node = process.execPath, hook = hookPath()): string {
-  return `${shellQuote(node)} ${shellQuote(hook)} --agent ${agent}`;
+export function hookCommand(agent: AgentName, node = process.execPath, hook = hookPath(), options: CommandOptions = {}): string {
+  const { shell = false, daemonPort, platform = process.platform, nodeMajor = Number(process.versions.node.split('.')[0]) } = options;
+  const posixShell = shell && platform !== 'win32';
+  // the optional LLM judge is the one TLS connection a hook makes: it gets the certificates back from here
+  const clearCerts = posixShell && nodeMajor < 22 ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= ' : '';
+  const run = `${clearCerts}${shellQuote(node)} ${shellQuote(hook)} --agent ${agent}`;
+  if (daemonPort === undefined) return run;
+  if (!posixShell) throw new Error('the daemon needs a POSIX shell to run the hook command');
+  return `${daemonAliveTest()} || ${run} --serve-port ${daemonPort}`;
 }

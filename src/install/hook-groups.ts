@@ -2,7 +2,9 @@ import { addEvent, append, hooksOf, isOurs, marked, pruneEmpty, remove } from '.
 
 // The hooks format Claude Code, Codex CLI and Gemini CLI share: settings.hooks[event] is a list of groups
 // {matcher?, hooks: [handler...]}. stallguard adds one group per event with one handler, and removes
-// exactly the handlers that carry its marker (and groups and events left empty by that).
+// exactly the handlers that carry its marker (and groups and events left empty by that). With the daemon
+// (Claude Code's http hooks), the group also holds an http handler to `stallguard serve`, known by its URL on
+// the loopback address under /stallguard/, just before the command that stands in when the daemon is down.
 
 export interface GroupEvent {
   name: string;
@@ -16,7 +18,21 @@ export interface GroupSpec {
   handler(command: string): Record<string, unknown>;
 }
 
-type Group = { matcher?: string; hooks?: { command?: unknown }[] };
+type Handler = { type?: unknown; command?: unknown; url?: unknown };
+type Group = { matcher?: string; hooks?: Handler[] };
+
+function isOurHttp(h: Handler | undefined): boolean {
+  return h?.type === 'http' && typeof h.url === 'string' && /^http:\/\/127\.0\.0\.1:\d+\/stallguard\//.test(h.url);
+}
+
+function isOurHandler(h: Handler | undefined): boolean {
+  return isOurs(h?.command) || isOurHttp(h);
+}
+
+/** The http handler that sends an event to `stallguard serve`; a short timeout, since a healthy daemon answers in milliseconds. */
+export function httpHandler(url: string): { type: 'http'; url: string; timeout: number } {
+  return { type: 'http', url, timeout: 3 };
+}
 
 /** The settings text with every stallguard handler removed. */
 export function removeGroups(text: string, file: string): string {
@@ -29,7 +45,7 @@ export function removeGroups(text: string, file: string): string {
     for (let g = groups.length - 1; g >= 0; g--) {
       const group = groups[g] as Group;
       if (!Array.isArray(group?.hooks)) continue;
-      const ours = group.hooks.map((h, i) => (isOurs(h?.command) ? i : -1)).filter((i) => i >= 0);
+      const ours = group.hooks.map((h, i) => (isOurHandler(h) ? i : -1)).filter((i) => i >= 0);
       if (ours.length === 0) continue;
       if (ours.length === group.hooks.length) out = remove(out, ['hooks', event, g]);
       else for (const i of ours.reverse()) out = remove(out, ['hooks', event, g, 'hooks', i]);
@@ -38,12 +54,16 @@ export function removeGroups(text: string, file: string): string {
   return pruneEmpty(out, file, Object.keys(hooks));
 }
 
-/** The settings text with stallguard's handlers for `command` registered (replacing any earlier ones). */
-export function addGroups(text: string, file: string, command: string, spec: GroupSpec): string {
+/**
+ * The settings text with stallguard's handlers for `command` registered (replacing any earlier ones), and
+ * with `httpUrl` the daemon's http handler before the command, in the same group.
+ */
+export function addGroups(text: string, file: string, command: string, spec: GroupSpec, httpUrl?: string): string {
   let out = removeGroups(text.trim() === '' ? '{}\n' : text, file);
   for (const { name, matcher } of spec.events) {
     const existing = hooksOf(out, file)?.[name];
-    const group = { ...(matcher !== undefined ? { matcher } : {}), hooks: [spec.handler(marked(command))] };
+    const handlers = [...(httpUrl ? [httpHandler(httpUrl)] : []), spec.handler(marked(command))];
+    const group = { ...(matcher !== undefined ? { matcher } : {}), hooks: handlers };
     out = Array.isArray(existing) ? append(out, ['hooks', name], group) : addEvent(out, file, name, [group]);
   }
   return out;

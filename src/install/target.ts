@@ -12,8 +12,13 @@ export interface InstallTarget {
   /** The agent's instruction file for the rule, where it has one at that scope. */
   rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string | undefined;
   events: readonly string[];
-  /** The settings text with stallguard's hooks for `command` (any earlier ones replaced). */
-  add(text: string, file: string, command: string): string;
+  /** The agent runs a hook command through `sh -c` on POSIX systems. */
+  shell?: boolean;
+  /** The agent can send its hooks to `stallguard serve` over HTTP (install --daemon). */
+  daemon?: boolean;
+  /** The settings text with stallguard's hooks for `command` (any earlier ones replaced); with `httpUrl`,
+   *  also the http hook of `stallguard serve`, where the agent has one (see daemon). */
+  add(text: string, file: string, command: string, httpUrl?: string): string;
   /** The settings text with every stallguard hook removed ('' when the file held nothing else). */
   remove(text: string, file: string): string;
   /** The command stallguard is registered with, if it is registered for every event it needs. */

@@ -1,6 +1,5 @@
 import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { AgentName, Config, Decision, Observation } from '../types.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, isState, type State } from '../engine/state.ts';
@@ -24,8 +23,16 @@ export type LogLine =
   | { t: 'd'; id: string; d: Decision; mode: string; time?: number }
   | { t: 'c'; after: string; s: State };
 
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * 48 random bits, enough to tell apart the lines of one session. Math.random, seeded per process from the
+ * system's entropy, spares the hook the cost of loading node:crypto.
+ */
 export function newLineId(): string {
-  return randomBytes(6).toString('base64url');
+  let id = '';
+  for (let i = 0; i < 8; i++) id += ID_CHARS[Math.floor(Math.random() * 64)];
+  return id;
 }
 
 function ensureDir(file: string): void {

@@ -1,0 +1,385 @@
+// npm run bench: the numbers of issue 7, measured side by side in one run and printed as tables.
+//
+//   node bench/run.mjs [--rounds N] [--history-mb N] [--only hook,concurrency,daemon,scan]
+//
+// Every process is a fresh node child with NODE_EXTRA_CA_CERTS unset (on Node 20 it alone triples node's
+// start-up), except in the rows that are about that variable. Cases are interleaved, in a new random order
+// each round, so that the machine's noise falls on all of them alike: compare the ratios, not the absolute
+// times, which vary from run to run and machine to machine. Nothing here asserts a target; it measures.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { request, Agent } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ensureHistory } from './history.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const HOOK = join(ROOT, 'dist', 'hook.cjs');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const RSS = join(ROOT, 'bench', 'rss.cjs');
+const NODE = process.execPath;
+const CA_FILE = process.env.NODE_EXTRA_CA_CERTS || '/etc/ssl/certs/ca-certificates.crt';
+
+const { values: opts } = parseArgs({
+  options: { rounds: { type: 'string', default: '40' }, 'history-mb': { type: 'string', default: '1024' }, only: { type: 'string' } },
+});
+const ROUNDS = Number(opts.rounds);
+const HISTORY_BYTES = Number(opts['history-mb']) * (1 << 20);
+const ONLY = opts.only ? new Set(opts.only.split(',')) : undefined;
+const want = (section) => !ONLY || ONLY.has(section);
+
+const work = mkdtempSync(join(tmpdir(), 'stallguard-bench-'));
+const baseEnv = { ...process.env };
+delete baseEnv.NODE_EXTRA_CA_CERTS;
+delete baseEnv.STALLGUARD_MODE;
+
+// ---------------------------------------------------------------- small helpers
+
+function quantile(values, p) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+}
+
+const ms = (v) => v.toFixed(1);
+const x = (v) => `${v.toFixed(2)}x`;
+
+function table(title, head, rows, notes = []) {
+  const cells = [head, ...rows].map((r) => r.map(String));
+  const width = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) => '| ' + r.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join(' | ') + ' |';
+  console.log(`\n### ${title}\n`);
+  console.log(line(cells[0]));
+  console.log('| ' + width.map((w, i) => (i === 0 ? '-'.repeat(w) : '-'.repeat(w - 1) + ':')).join(' | ') + ' |');
+  for (const r of cells.slice(1)) console.log(line(r));
+  for (const n of notes) console.log(`\n${n}`);
+}
+
+function freePort() {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+}
+
+function shuffle(list) {
+  const a = [...list];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+function progress(text) {
+  process.stderr.write(`bench: ${text}\n`);
+}
+
+// ---------------------------------------------------------------- Claude Code payloads
+
+const PROJECT = join(work, 'proj');
+mkdirSync(PROJECT, { recursive: true });
+
+function base(session) {
+  return { session_id: session, transcript_path: `/home/dev/.claude/projects/-proj/${session}.jsonl`, cwd: PROJECT, prompt_id: `${session}-p`, permission_mode: 'default' };
+}
+
+const TEST_OUTPUT = Array.from({ length: 30 }, (_, i) => ` ✓ src/invoice/total${i}.test.ts > computes the total with tax ${i} 12ms`).join('\n') + '\n\n Test Files  30 passed (30)\n      Tests  212 passed (212)\n   Duration  3.41s';
+
+/** The call every timed hook run observes: a passing test run, as Claude Code 2.1.197 posts it. */
+function timedPayload(session, i) {
+  return JSON.stringify({
+    ...base(session),
+    effort: { level: 'high' },
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: `npx vitest run src/invoice --reporter=dot -t "case ${i}"`, description: 'Run the invoice tests' },
+    tool_response: { stdout: TEST_OUTPUT, stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
+    tool_use_id: `toolu_bench_${i}`,
+    duration_ms: 3411,
+  });
+}
+
+/** Call `i` of a healthy session (reads, searches, edits, test runs; nothing repeated), as pre and post payloads. */
+function sessionCall(session, i) {
+  const b = { ...base(session), prompt_id: `${session}-p${Math.floor(i / 50)}` };
+  const kind = i % 4;
+  const file = `${PROJECT}/src/module${i % 97}/file${i}.ts`;
+  const [tool, input, response] =
+    kind === 0
+      ? ['Read', { file_path: file }, { type: 'text', file: { filePath: file, content: `export const value${i} = ${i};\n`.repeat(20), numLines: 20, startLine: 1, totalLines: 20 } }]
+      : kind === 1
+        ? ['Grep', { pattern: `symbol${i}`, path: 'src' }, { mode: 'files_with_matches', filenames: [`src/a${i}.ts`], numFiles: 1 }]
+        : kind === 2
+          ? ['Edit', { file_path: file, old_string: `value${i} = ${i}`, new_string: `value${i} = ${i + 1}` }, { filePath: file, oldString: `${i}`, newString: `${i + 1}` }]
+          : ['Bash', { command: `npx vitest run src/module${i} -t "case ${i}"`, description: 'Run tests' }, { stdout: `${i} passed`, stderr: '', interrupted: false, isImage: false }];
+  const pre = { ...b, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: `toolu_${i}` };
+  const post = { ...b, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: input, tool_response: response, tool_use_id: `toolu_${i}`, duration_ms: 20 };
+  return [pre, post];
+}
+
+// ---------------------------------------------------------------- the daemon, for seeding and its own rows
+
+async function startDaemon(home) {
+  const port = await freePort();
+  const child = spawn(NODE, [CLI, 'serve', '--port', String(port)], { env: { ...baseEnv, STALLGUARD_HOME: home }, stdio: 'ignore' });
+  for (let i = 0; i < 500 && !existsSync(join(home, 'serve.pid')); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!existsSync(join(home, 'serve.pid'))) throw new Error('stallguard serve did not start');
+  return { port, stop: () => new Promise((done) => (child.once('exit', done), child.kill())) };
+}
+
+function post(port, body, agent) {
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, path: '/stallguard/claude', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (b) => (text += b));
+      res.on('end', () => (res.statusCode === 200 ? done(text) : fail(new Error(`status ${res.statusCode}`))));
+    });
+    req.on('error', fail);
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+}
+
+/** A session with `calls` earlier calls in STALLGUARD_HOME, written through the daemon (the hook's own code). */
+async function seed(port, session, calls) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  await post(port, { ...base(session), prompt_id: `${session}-p0`, hook_event_name: 'UserPromptSubmit', prompt: 'Fix the invoice totals' }, agent);
+  for (let i = 0; i < calls; i++) for (const p of sessionCall(session, i)) await post(port, p, agent);
+  agent.destroy();
+}
+
+function sessionFile(home, session) {
+  return join(home, 'sessions', `${session}.jsonl`);
+}
+
+// ---------------------------------------------------------------- 1. the hook against node -e 0
+
+function run(cmd, args, env, input) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { env, input, stdio: ['pipe', 'pipe', 'pipe'] });
+  const elapsed = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return elapsed;
+}
+
+function installedCommand(home, daemonPort) {
+  const project = mkdtempSync(join(work, 'install-'));
+  const args = [CLI, 'install', ...(daemonPort ? ['--daemon', '--port', String(daemonPort)] : [])];
+  const r = spawnSync(NODE, args, { cwd: project, env: { ...baseEnv, HOME: project, STALLGUARD_HOME: home }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`install failed: ${r.stderr}`);
+  const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+  return settings.hooks.PostToolUse[0].hooks.find((h) => h.type === 'command').command;
+}
+
+async function hookSection() {
+  const home = join(work, 'hook-home');
+  const daemon = await startDaemon(home);
+  progress('seeding sessions of 10, 25 and 10,000 calls through the daemon');
+  const sizes = [10, 25, 10_000];
+  for (const n of sizes) await seed(daemon.port, `s${n}`, n);
+  await daemon.stop();
+  // the hook only appends, so cutting the file back to its length restores the session (rewriting a 20 MB
+  // file before each run would leave the kernel writing it back while the next one is timed)
+  const lengths = Object.fromEntries(sizes.map((n) => [n, statSync(sessionFile(home, `s${n}`)).size]));
+  const restore = (n) => truncateSync(sessionFile(home, `s${n}`), lengths[n]);
+
+  const env = { ...baseEnv, STALLGUARD_HOME: home };
+  const withCa = { ...env, NODE_EXTRA_CA_CERTS: CA_FILE };
+  const command = installedCommand(home);
+  // the same session in a home where no code cache can be kept (its cache folder is a file)
+  const bare = join(work, 'bare-home');
+  mkdirSync(join(bare, 'sessions'), { recursive: true });
+  writeFileSync(join(bare, 'cache'), 'not a folder');
+  copyFileSync(sessionFile(home, 's25'), sessionFile(bare, 's25'));
+  const bareEnv = { ...env, STALLGUARD_HOME: bare };
+  const restoreBare = () => truncateSync(sessionFile(bare, 's25'), lengths[25]);
+  const cases = [
+    { name: 'node -e 0', key: 'node', go: (i) => run(NODE, ['-e', '0'], env, timedPayload('s25', i)) },
+    { name: 'hook, 10 earlier calls', key: 'h10', go: (i) => (restore(10), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10', i))) },
+    { name: 'hook, 25 earlier calls', key: 'h25', go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s25', i))) },
+    { name: 'hook, 10,000 earlier calls', key: 'h10k', go: (i) => (restore(10_000), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10000', i))) },
+    { name: 'hook, 25 calls, no code cache', key: 'h25bare', go: (i) => (restoreBare(), run(NODE, [HOOK, '--agent', 'claude'], bareEnv, timedPayload('s25', i))) },
+    { name: 'installed command (sh -c), 25 calls', key: 'cmd', go: (i) => (restore(25), run('sh', ['-c', command], env, timedPayload('s25', i))) },
+    { name: 'node -e 0, NODE_EXTRA_CA_CERTS set', key: 'nodeCa', go: (i) => run(NODE, ['-e', '0'], withCa, timedPayload('s25', i)) },
+    { name: 'hook, 25 calls, NODE_EXTRA_CA_CERTS set', key: 'h25Ca', go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], withCa, timedPayload('s25', i))) },
+    { name: 'installed command, NODE_EXTRA_CA_CERTS set', key: 'cmdCa', go: (i) => (restore(25), run('sh', ['-c', command], withCa, timedPayload('s25', i))) },
+  ];
+  const times = Object.fromEntries(cases.map((c) => [c.key, []]));
+  progress(`timing ${cases.length} cases x ${ROUNDS} rounds, interleaved`);
+  for (const c of cases) c.go(0); // warm the page cache
+  for (let r = 0; r < ROUNDS; r++) for (const c of shuffle(cases)) times[c.key].push(c.go(r + 1));
+
+  const p50 = (k) => quantile(times[k], 0.5);
+  const p90 = (k) => quantile(times[k], 0.9);
+  table(
+    `Hook wall time per call (PostToolUse, ${ROUNDS} interleaved rounds)`,
+    ['case', 'p50 ms', 'p90 ms', 'p50 / node p50', 'p90 / node p90'],
+    cases.map((c) => [c.name, ms(p50(c.key)), ms(p90(c.key)), x(p50(c.key) / p50('node')), x(p90(c.key) / p90('node'))]),
+    [
+      `Target: the hook within 1.15x of node -e 0. Flat: 10,000 earlier calls cost ${x(p50('h10k') / p50('h10'))} of 10 at p50 (${x(p90('h10k') / p90('h10'))} at p90); target within 1.10x.`,
+      'The hook keeps V8\'s code cache in STALLGUARD_HOME/cache (made by the first run); "no code cache" is a home where it cannot.',
+      `Session logs: ${sizes.map((n) => `${n} calls ${(lengths[n] / 1024).toFixed(0)} KB`).join(', ')}. Installed command: ${command}`,
+    ],
+  );
+  return { hookP50: p50('h25'), nodeP50: p50('node') };
+}
+
+// ---------------------------------------------------------------- 2. 50 hook processes of one session at once
+
+function spawnHook(env, input) {
+  return new Promise((done, fail) => {
+    const child = spawn(NODE, [HOOK, '--agent', 'claude'], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (b) => (stderr += b));
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`hook exited ${code}: ${stderr}`))));
+    child.stdin.end(input);
+  });
+}
+
+async function concurrencySection() {
+  const home = join(work, 'conc-home');
+  const daemon = await startDaemon(home);
+  await seed(daemon.port, 'c25', 25);
+  await daemon.stop();
+  const file = sessionFile(home, 'c25');
+  const length = statSync(file).size;
+  const env = { ...baseEnv, STALLGUARD_HOME: home };
+  const rows = [];
+  for (let trial = 1; trial <= 3; trial++) {
+    truncateSync(file, length);
+    // 50 different calls of a healthy session: none of them makes a stall, so every call must be counted
+    const payloads = Array.from({ length: 50 }, (_, i) => JSON.stringify(sessionCall('c25', 25 + i)[1]));
+    const t = process.hrtime.bigint();
+    await Promise.all(payloads.map((p) => spawnHook(env, p)));
+    const wall = Number(process.hrtime.bigint() - t) / 1e6;
+    const r = spawnSync(NODE, ['--import', 'tsx', join(ROOT, 'bench', 'fold.ts'), file], { cwd: ROOT, env: baseEnv, encoding: 'utf8' });
+    const fold = JSON.parse(r.stdout);
+    rows.push([trial, ms(wall), `${fold.calls - 25}/50`, fold.folded, fold.calls, fold.unreadable, fold.folded === 75 && fold.calls === 75 && fold.unreadable === 0 ? 'none' : 'LOST']);
+  }
+  table(
+    '50 hook processes of one session at once (25 earlier calls; 2 cores)',
+    ['trial', 'wall ms, all 50', 'calls recorded', 'calls in folded state', 'calls in file', 'unreadable lines', 'lost updates'],
+    rows,
+    ['The folded state is what the next hook would see: the fold through the last observation, from the last usable checkpoint.'],
+  );
+}
+
+// ---------------------------------------------------------------- 3. the daemon behind Claude Code's http hook
+
+async function daemonSection(hook) {
+  const home = join(work, 'daemon-home');
+  const daemon = await startDaemon(home);
+  await seed(daemon.port, 'd25', 25);
+  // the calls of a healthy session, pre and post: none makes a stall (a stopped agent would be answered early)
+  let next = 25;
+  const timed = async (n, agent) => {
+    const t = [];
+    while (t.length < n) {
+      for (const body of sessionCall('d25', next).map((p) => JSON.stringify(p))) {
+        const s = process.hrtime.bigint();
+        await post(daemon.port, body, agent);
+        t.push(Number(process.hrtime.bigint() - s) / 1e6);
+      }
+      next++;
+    }
+    return t;
+  };
+  const keep = new Agent({ keepAlive: true, maxSockets: 1 });
+  await timed(50, keep); // warm the JIT
+  const reused = await timed(1000, keep);
+  keep.destroy();
+  const fresh = await timed(300, new Agent({ keepAlive: false }));
+  // the command hook registered beside the http hook: with the daemon up it is one sh running two builtins
+  const command = installedCommand(home, daemon.port);
+  const env = { ...baseEnv, STALLGUARD_HOME: home };
+  const standAside = [];
+  const floor = [];
+  for (let i = 0; i < 100; i++) {
+    standAside.push(run('sh', ['-c', command], env, timedPayload('d25', 10_000 + i)));
+    floor.push(run('true', [], env, ''));
+  }
+  await daemon.stop();
+  const row = (name, t) => [name, t.length, ms(quantile(t, 0.5)), ms(quantile(t, 0.99)), ms(Math.max(...t))];
+  table(
+    'stallguard serve, per hook call (PreToolUse and PostToolUse of a healthy session, over HTTP on 127.0.0.1)',
+    ['case', 'calls', 'p50 ms', 'p99 ms', 'max ms'],
+    [
+      row('daemon, one kept-alive connection', reused),
+      row('daemon, a new connection per call', fresh),
+      row('the fallback command while the daemon is up (sh)', standAside),
+      row('true (the cost of starting any process, from node)', floor),
+    ],
+    [
+      `Target: 2 ms p50 or less.${hook ? ` For comparison, the command hook in this run: ${ms(hook.hookP50)} ms p50 (node -e 0: ${ms(hook.nodeP50)} ms).` : ''}`,
+      'Claude Code runs the http hook and the fallback command in parallel, so a call waits for the slower of the two.',
+    ],
+  );
+}
+
+// ---------------------------------------------------------------- 4. scan and replay throughput
+
+function measureCli(args) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(NODE, ['-r', RSS, CLI, ...args], { cwd: work, env: { ...baseEnv, HOME: work, STALLGUARD_HOME: join(work, 'scan-home') }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const seconds = Number(process.hrtime.bigint() - t) / 1e9;
+  const stderr = r.stderr.toString();
+  const rss = Number(/BENCH_MAXRSS_KB (\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`stallguard ${args[0]} failed (${r.status}): ${stderr.slice(0, 500)}`);
+  return { seconds, rss };
+}
+
+function filesUnder(dir, out = []) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) filesUnder(p, out);
+    else if (e.name.endsWith('.jsonl')) out.push(p);
+  }
+  return out;
+}
+
+function scanSection() {
+  const root = join(tmpdir(), 'stallguard-bench');
+  mkdirSync(root, { recursive: true });
+  progress(`the generated Claude Code history (${Math.round(HISTORY_BYTES / (1 << 20))} MB) in ${root}`);
+  const history = ensureHistory(root, HISTORY_BYTES, progress);
+  const one = history.projects[0];
+  const mb = (b) => b / (1 << 20);
+  const rows = [];
+  const add = (what, bytes, m) => rows.push([what, mb(bytes).toFixed(0), m.seconds.toFixed(1), (mb(bytes) / m.seconds).toFixed(1), m.rss.toFixed(0)]);
+  progress('scan, one project (an eighth)');
+  add('scan --json, one project', one.bytes, measureCli(['scan', '--json', one.folder]));
+  progress('scan, everything');
+  add('scan --json, whole history', history.bytes, measureCli(['scan', '--json', history.dir]));
+  const files = filesUnder(history.dir);
+  const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
+  progress('replay, everything');
+  add('replay --json, every file', bytes, measureCli(['replay', '--json', ...files]));
+  table(
+    `Scan and replay of a generated Claude Code history (${history.sessions} sessions; node -r bench/rss.cjs for the peak RSS)`,
+    ['command', 'MB', 'seconds', 'MB/s', 'peak RSS MB'],
+    rows,
+    [
+      'Target: 50 MB/s or more, memory flat in the input size (compare the one-project row with the whole history).',
+      'replay stops reading a session at the point where it would have stopped the agent, so it reads less than the MB shown.',
+    ],
+  );
+}
+
+// ---------------------------------------------------------------- main
+
+console.log(`# stallguard bench\n\nnode ${process.version} on ${process.platform}/${process.arch}, ${(await import('node:os')).cpus().length} cores; ${new Date().toISOString()}`);
+let hook;
+try {
+  if (want('hook')) hook = await hookSection();
+  if (want('concurrency')) await concurrencySection();
+  if (want('daemon')) await daemonSection(hook);
+  if (want('scan')) scanSection();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

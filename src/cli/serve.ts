@@ -1,0 +1,84 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { stallguardHome } from '../config/load.ts';
+import { logError } from '../hook/run-hook.ts';
+import { removeDaemonFile, runningDaemon, writeDaemonFile } from '../serve/daemon-file.ts';
+import { defaultPort, parsePort } from '../serve/address.ts';
+import { createHookServer } from '../serve/server.ts';
+import { parse } from './_args.ts';
+import { UsageError } from './_errors.ts';
+
+export const summary = 'the hook as a local server, for Claude Code http hooks';
+
+const HELP = `usage: stallguard serve [--port N] [--idle MINUTES]
+       stallguard serve --stop
+
+Runs the hook as a server on 127.0.0.1 (default port ${defaultPort()} for this user), for Claude Code's http
+hook type: install --daemon registers it, with the command hook as the fallback that also starts it when it
+is not running. One per user: it writes STALLGUARD_HOME/serve.pid while it listens, and exits after
+--idle minutes without a request (default 30). --stop ends the running one.`;
+
+function idleMinutes(value: string | undefined): number {
+  if (value === undefined) return 30;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`serve: --idle must be a number of minutes above 0 (got "${value}")`);
+  return n;
+}
+
+function stop(home: string): number {
+  const running = runningDaemon(home);
+  if (!running) {
+    console.log(`stallguard serve: none is running for ${home}`);
+    return 0;
+  }
+  process.kill(running.pid, 'SIGTERM');
+  console.log(`stallguard serve: stopped the server on port ${running.port} (pid ${running.pid})`);
+  return 0;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse('serve', argv, { port: { type: 'string' }, idle: { type: 'string' }, stop: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const home = stallguardHome();
+  if (values.stop) return stop(home);
+  const port = values.port === undefined ? defaultPort() : parsePort('serve', values.port);
+  const idleMs = idleMinutes(values.idle) * 60_000;
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+
+  let idle: NodeJS.Timeout | undefined;
+  const server = createHookServer({ port, home, env: process.env, selfDir: dirname(fileURLToPath(import.meta.url)), onRequest: () => idle?.refresh() });
+  const shutdown = () => {
+    clearTimeout(idle);
+    // stop accepting first: until the file is gone the command hooks stand aside, so a call in between is missed, never counted twice
+    server.close();
+    server.closeAllConnections?.();
+    removeDaemonFile(home);
+  };
+  const listening = await new Promise<NodeJS.ErrnoException | undefined>((done) => {
+    server.once('error', (e) => done(e));
+    server.listen(port, '127.0.0.1', () => done(undefined));
+  });
+  if (listening) {
+    if (listening.code === 'EADDRINUSE') {
+      // started twice at once: the other one won, which is what was wanted
+      await new Promise((r) => setTimeout(r, 300));
+      const other = runningDaemon(home);
+      if (other?.port === port) return 0;
+      const message = `port ${port} on 127.0.0.1 is taken by another program; pick another with: stallguard install --daemon --port N`;
+      logError(home, 'serve', new Error(message));
+      throw new Error(message);
+    }
+    throw listening;
+  }
+  writeDaemonFile(home, { pid: process.pid, port });
+  idle = setTimeout(shutdown, idleMs).unref(); // the server keeps the process up, not the timer
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, shutdown);
+  process.once('exit', () => removeDaemonFile(home));
+  if (process.stdout.isTTY) console.log(`stallguard serve: listening on http://127.0.0.1:${port}/stallguard/ (pid ${process.pid}); idle timeout ${idleMs / 60_000} min`);
+  await new Promise<void>((done) => server.once('close', () => done()));
+  return 0;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Script } from 'node:vm';
+
+// Entry of dist/hook.cjs, the file the installed hook command runs: `node <abs>/dist/hook.cjs`. It runs the
+// hook (dist/hook-main.cjs) with V8's code cache, which Node 20 has no switch for: the bytecode of every
+// function the hook ran, kept in STALLGUARD_HOME/cache, spares each later process compiling them again.
+// V8 checks a cache against its version and flags and rejects a stale one; it checks the source only by
+// length, so the file name carries a hash of hook-main.cjs, computed at build time. A cache made by a run
+// that observed a tool call (the heaviest path) is preferred, and made once. Anything wrong with the cache
+// costs only the compilation it would have saved.
+
+declare const __HOOK_MAIN_HASH__: string;
+
+const MAIN = join(__dirname, 'hook-main.cjs');
+type Kind = 'full' | 'thin';
+
+function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.STALLGUARD_MODE?.trim() === 'off') return undefined;
+  const set = env.STALLGUARD_HOME?.trim() || env.CLAUDE_PLUGIN_DATA?.trim();
+  const user = env.HOME || env.USERPROFILE; // as stallguardHome(), without loading node:os
+  const home = set ? resolve(set) : user ? join(user, '.stallguard') : undefined;
+  return home && join(home, 'cache');
+}
+
+function readCache(base: string): { kind: Kind; data: Buffer } | undefined {
+  for (const kind of ['full', 'thin'] as const) {
+    try {
+      return { kind, data: readFileSync(`${base}.${kind}.v8`) };
+    } catch {
+      /* not made yet */
+    }
+  }
+  return undefined;
+}
+
+function writeCache(dir: string, base: string, kind: Kind, data: Buffer): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // the cache is a saving, never worth the ledger's room: on a nearly full disk it is not written at all
+  const { bavail, bsize } = statfsSync(dir);
+  if (bavail * bsize < data.length * 16) return;
+  const tmp = `${base}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data, { mode: 0o600 });
+    renameSync(tmp, `${base}.${kind}.v8`);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+  // caches of other builds or node versions are of no more use
+  const mine = base.slice(dir.length + 1);
+  for (const name of readdirSync(dir)) if (name.startsWith('hook-') && name.endsWith('.v8') && !name.startsWith(mine)) unlinkSync(join(dir, name));
+}
+
+function run(): void {
+  const dir = cacheDir(process.env);
+  const base = dir && join(dir, `hook-${__HOOK_MAIN_HASH__}-${process.version}-${process.arch}`);
+  const cached = base ? readCache(base) : undefined;
+  const source = readFileSync(MAIN, 'utf8');
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: MAIN, cachedData: cached?.data });
+  const used = script.cachedDataRejected ? undefined : cached?.kind;
+  const mod = { exports: {} as { observedCall?: boolean } };
+  (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, require, mod, MAIN, __dirname);
+  if (!dir || !base || used === 'full') return;
+  process.once('exit', () => {
+    const kind: Kind = mod.exports.observedCall ? 'full' : 'thin';
+    if (used === kind) return;
+    try {
+      writeCache(dir, base, kind, script.createCachedData());
+    } catch {
+      /* no cache this time */
+    }
+  });
+}
+
+try {
+  run();
+} catch {
+  // the cache machinery itself failed (hook-main.cjs is there but vm refused it?): run the hook plainly
+  require(MAIN);
+}
