@@ -46,5 +46,6 @@ try {
   console.log(`hook process, failing npm test, in repo  ${inRepo.toFixed(0).padStart(6)}`);
   console.log(`hook process, same call, outside a repo  ${outside.toFixed(0).padStart(6)}`);
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  // a git the hook killed at its timeout may still be writing its index lock: retry the removal
+  rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }

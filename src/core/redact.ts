@@ -8,12 +8,13 @@ const NAME = '[A-Za-z0-9_.-]{0,40}';
 const SECRET_WORD =
   '(?:secret|token|passw(?:or)?d|passwd|pwd|pass|api_?key|apikey|access_?key|private_?key|credentials?|auth_?token|client_?secret|session_?key|signing_?key|encryption_?key|signature|sas_?token|connection_?string)';
 
-const RULES: [RegExp, string][] = [
+// The third element, where there is one, is a cheap test a text must pass for the rule to have a chance.
+const RULES: [RegExp, string, ((text: string) => boolean)?][] = [
   // private key blocks (PEM, OpenSSH, PGP), to their end or to the end of the text
   [/-----BEGIN [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----[\s\S]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----|$)/g, '<private-key>'],
   // credentials inside URLs: user:password@ and token@
-  [/\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s:/@'"]{1,256}:[^\s@/'"]{1,256}@/gi, '$1<redacted>@'],
-  [/\b([a-z][a-z0-9+.-]{0,20}:\/\/)[A-Za-z0-9_.~%-]{20,256}@/gi, '$1<redacted>@'],
+  [/\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s:/@'"]{1,256}:[^\s@/'"]{1,256}@/gi, '$1<redacted>@', (t) => t.includes('@')],
+  [/\b([a-z][a-z0-9+.-]{0,20}:\/\/)[A-Za-z0-9_.~%-]{20,256}@/gi, '$1<redacted>@', (t) => t.includes('@')],
   [/\bhooks\.slack\.com\/services\/[A-Za-z0-9/]{8,}/g, 'hooks.slack.com/services/<secret>'],
   // well-known token shapes
   [/\b(?:sk|pk|rk)-(?:ant-(?:api|admin)\d{2}-|proj-|svcacct-|admin-|live-|test-)?[A-Za-z0-9_-]{16,}/g, '<secret>'],
@@ -81,7 +82,7 @@ function looksGenerated(s: string): boolean {
 
 export function redact(text: string): string {
   let out = text;
-  if (TRIGGER.test(out.toLowerCase())) for (const [re, sub] of RULES) out = out.replace(re, sub);
+  if (TRIGGER.test(out.toLowerCase())) for (const [re, sub, may] of RULES) if (!may || may(out)) out = out.replace(re, sub);
   // a .env file's every value is a secret as far as we can tell
   if (/\.env\b/.test(out)) out = out.replace(/\b([A-Z][A-Z0-9_]{1,63})=(?!<)[^\s'"]+/g, '$1=<redacted>');
   return out.replace(KEYLIKE, (m) => (looksGenerated(m) ? '<secret>' : m));
