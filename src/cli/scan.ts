@@ -8,7 +8,7 @@ import { scanRoots } from '../scan/scan.ts';
 import { sessionJson } from '../scan/scan-json.ts';
 import type { SessionScan } from '../scan/scan-session.ts';
 import type { ScanTotals } from '../scan/totals.ts';
-import { compact, cost, int, percent, plural } from '../report/format.ts';
+import { compact, cost, percent, plural } from '../report/format.ts';
 import { parse } from './_args.ts';
 import { explainProblems } from './_config.ts';
 import { Progress } from './_progress.ts';

@@ -1,5 +1,6 @@
 import { redact } from './redact.ts';
 import { stableJson } from './stable-json.ts';
+import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
 
 // Volatile parts are removed so that two runs of the same call compare equal, and kept narrow so that two
 // different calls never do: digits in general are left alone (pagination offsets, line numbers and issue
@@ -9,8 +10,6 @@ import { stableJson } from './stable-json.ts';
 const VOLATILE_FIELD =
   /^(timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id|correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?|task_?progress)$/i;
 
-/** Shell tools whose `description` is the model's own comment, not part of the command. */
-const SHELL_TOOLS = new Set(['Bash', 'bash', 'PowerShell', 'Shell', 'run_shell_command', 'exec_command', 'shell']);
 
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g;
@@ -72,6 +71,7 @@ function dropVolatile(tool: string, value: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (VOLATILE_FIELD.test(k)) continue;
+    // a shell call's `description` is the model's own comment, not part of the command
     if (depth === 0 && k === 'description' && SHELL_TOOLS.has(tool)) continue;
     out[k] = dropVolatile(tool, v, depth + 1);
   }
@@ -92,14 +92,3 @@ export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): st
   return normalizeOutputText(text, ctx);
 }
 
-/** Some agents send arguments as a JSON string (Copilot's toolArgs, Cursor's MCP input). */
-export function parseMaybeJson(input: unknown): unknown {
-  if (typeof input !== 'string') return input;
-  const s = input.trim();
-  if (!(s.startsWith('{') || s.startsWith('['))) return input;
-  try {
-    return JSON.parse(s);
-  } catch {
-    return input;
-  }
-}

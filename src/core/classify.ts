@@ -1,5 +1,5 @@
 import type { ToolClass } from '../types.ts';
-import { parseMaybeJson } from './canonical.ts';
+import { callCommand, callFields, callPath, parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. Shell commands are classified by what they
@@ -14,7 +14,6 @@ names('edit', 'Edit Write MultiEdit NotebookEdit write_file replace create edit 
 names('spawn', 'Agent Task invoke_agent delegate_to_agent task spawn_agent');
 names('exec', 'Bash bash run_shell_command exec_command Shell shell PowerShell powershell');
 
-const SHELL = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'Shell', 'shell', 'PowerShell', 'powershell']);
 
 const TEST_RUNNER =
   /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint|ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest|gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc|go|cargo|make|ninja|cmake|npm|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|django-admin|sphinx-build|runtests\.py|\.?\/?(?:bin\/)?test|\.\/run\.sh)$/;
@@ -122,10 +121,10 @@ function str(v: unknown): string | undefined {
 /** Classifies a call by its tool name and, for shell tools, by the command it runs. */
 export function classify(tool: string, rawInput: unknown): CallShape {
   const input = parseMaybeJson(rawInput);
-  const o = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  const command = str(o.command) ?? str(o.cmd) ?? (Array.isArray(o.command) ? o.command.join(' ') : undefined);
-  const path = str(o.file_path) ?? str(o.path) ?? str(o.notebook_path) ?? str(o.filePath) ?? str(o.absolute_path) ?? str(o.target_file);
-  if (SHELL.has(tool) && command !== undefined) return classifyShell(command);
+  const o = callFields(input);
+  const command = callCommand(o);
+  const path = callPath(o);
+  if (SHELL_TOOLS.has(tool) && command !== undefined) return classifyShell(command);
   const cls = BY_NAME[tool];
   if (cls === 'edit') {
     const change = tool === 'apply_patch' ? (command ?? str(o.patch) ?? str(o.input)) : undefined;

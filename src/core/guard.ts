@@ -1,5 +1,5 @@
 import type { GuardHit, ToolCall } from '../types.ts';
-import { parseMaybeJson } from './canonical.ts';
+import { callCommand, parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
 import { type GuardContext, isProtectedFile, resolvePath } from './guard-paths.ts';
 import { shellHit, startupFileHit } from './guard-shell.ts';
 
@@ -16,7 +16,6 @@ const EDIT_TOOLS = new Set([
   'Delete', 'edit_file', 'search_replace', 'delete_file', // Cursor
   'create', 'edit', 'str_replace_editor', 'str_replace_based_edit_tool', // Copilot CLI, SWE-agent style tools
 ]);
-const SHELL_TOOLS = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'Shell', 'shell', 'PowerShell', 'powershell', 'local_shell']);
 /** MCP and custom tools are recognised by the words of their name: `mcp__filesystem__write_file`, `mcp_fs_move_file`. */
 const EDIT_WORD = /(?:^|[_\W])(?:write|edit|create|delete|remove|move|rename|replace|patch|save|append|insert|copy|upload|unlink)(?:[_\W]|$)/i;
 const SHELL_WORD = /(?:^|[_\W])(?:bash|shell|sh|exec|execute|run_command|execute_command|terminal|powershell|cmd)(?:[_\W]|$)/i;
@@ -63,12 +62,9 @@ function editHit(name: string, o: Record<string, unknown>, ctx: GuardContext): s
   return undefined;
 }
 
+/** The command a call runs; PowerShell tools may send it as `script`. */
 function shellCommand(o: Record<string, unknown>): string | undefined {
-  if (typeof o.command === 'string') return o.command;
-  if (Array.isArray(o.command)) return o.command.filter((w): w is string => typeof w === 'string').map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
-  if (typeof o.cmd === 'string') return o.cmd;
-  if (typeof o.script === 'string') return o.script;
-  return undefined;
+  return callCommand(o) ?? (typeof o.script === 'string' ? o.script : undefined);
 }
 
 /** Whether a call would change stallguard's own files or an agent's hook settings. */

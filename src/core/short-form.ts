@@ -1,4 +1,4 @@
-import { parseMaybeJson } from './canonical.ts';
+import { callCommand, callFields, callPath } from './call-fields.ts';
 import { redact } from './redact.ts';
 
 // The name a person reads in a nudge or a report: `Bash npm test`, `Edit src/billing.ts`,
@@ -18,11 +18,10 @@ function rel(path: string, cwd?: string): string {
 }
 
 export function shortForm(tool: string, rawInput: unknown, cwd?: string): string {
-  const input = parseMaybeJson(rawInput);
-  const o = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const o = callFields(rawInput);
   const s = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
-  const path = s('file_path') ?? s('path') ?? s('notebook_path') ?? s('filePath') ?? s('absolute_path');
-  const command = s('command') ?? s('cmd') ?? (Array.isArray(o.command) ? (o.command as unknown[]).join(' ') : undefined);
+  const path = callPath(o);
+  const command = callCommand(o);
   let detail: string | undefined;
   if (s('pattern') !== undefined) detail = `"${s('pattern')}"` + (path ? ` in ${rel(path, cwd)}` : '');
   else if (s('query') !== undefined) detail = `"${s('query')}"`;

@@ -1,5 +1,5 @@
 import type { Event } from '../../types.ts';
-import { parseMaybeJson } from '../../core/canonical.ts';
+import { parseMaybeJson } from '../../core/call-fields.ts';
 import { type Parsed, str } from '../types.ts';
 
 // GitHub Copilot CLI's hook payloads (../shared/reference/agent-hooks.md §5.1 and the CLI hooks reference).

@@ -1,5 +1,5 @@
 import type { Actor, Event } from '../../types.ts';
-import { parseMaybeJson } from '../../core/canonical.ts';
+import { parseMaybeJson } from '../../core/call-fields.ts';
 import { type Parsed, str } from '../types.ts';
 
 // Cursor's hook payloads (../shared/reference/agent-hooks.md §4). Two documented versions: the older one

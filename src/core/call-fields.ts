@@ -1,0 +1,36 @@
+// Where the agents put the parts of a call that stallguard reads: the shell tools, the command a call runs,
+// the file it is about. One place, so that classification, short forms and self-protection agree.
+
+/** The tools that run a shell command, across agents (Claude, Codex, Gemini, Cursor, Copilot). */
+export const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'local_shell', 'Shell', 'shell', 'PowerShell', 'powershell']);
+
+/** A call's arguments as an object (some agents send them as a JSON string); {} when they are not one. */
+export function callFields(input: unknown): Record<string, unknown> {
+  const parsed = parseMaybeJson(input);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+/** The command a call runs: a string, or an argv list quoted back into one. */
+export function callCommand(o: Record<string, unknown>): string | undefined {
+  if (typeof o.command === 'string') return o.command;
+  if (Array.isArray(o.command)) return o.command.filter((w): w is string => typeof w === 'string').map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return typeof o.cmd === 'string' ? o.cmd : undefined;
+}
+
+/** The file or folder a call names. */
+export function callPath(o: Record<string, unknown>): string | undefined {
+  for (const k of ['file_path', 'path', 'notebook_path', 'filePath', 'absolute_path', 'target_file']) if (typeof o[k] === 'string') return o[k] as string;
+  return undefined;
+}
+
+/** Some agents send arguments as a JSON string (Copilot's toolArgs, Cursor's MCP input). */
+export function parseMaybeJson(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  const s = input.trim();
+  if (!(s.startsWith('{') || s.startsWith('['))) return input;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return input;
+  }
+}
