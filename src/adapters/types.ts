@@ -18,3 +18,9 @@ export interface Adapter {
 export function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
+
+/** The parse result, without the optional fields the payload did not carry (absent rather than undefined). */
+export function parsedEvent(event: Event, hookEvent: string): Parsed {
+  for (const k of ['task', 'cwd'] as const) if (k in event && event[k] === undefined) delete event[k];
+  return { event, hookEvent };
+}

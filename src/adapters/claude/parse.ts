@@ -1,5 +1,5 @@
 import type { Actor, Event } from '../../types.ts';
-import { type Parsed, str } from '../types.ts';
+import { type Parsed, parsedEvent, str } from '../types.ts';
 
 // Claude Code's hook payloads (reference: ../shared/reference/agent-hooks.md §1, measured on 2.1.197).
 // Every field is read defensively: the contract drifted often between versions.
@@ -58,6 +58,5 @@ export function parseClaude(p: Record<string, unknown>): Parsed | undefined {
     default:
       return undefined;
   }
-  for (const k of ['task', 'cwd'] as const) if (event[k] === undefined) delete event[k];
-  return { event, hookEvent };
+  return parsedEvent(event, hookEvent);
 }

@@ -1,5 +1,5 @@
 import type { Actor, Event } from '../../types.ts';
-import { type Parsed, str } from '../types.ts';
+import { type Parsed, parsedEvent, str } from '../types.ts';
 
 // Codex CLI's hook payloads (../shared/reference/agent-hooks.md §2, captured from 0.171 in
 // ../shared/e2e/samples/codex-*). Claude-shaped, plus `turn_id` and `model` on every event. Only Bash,
@@ -58,6 +58,5 @@ export function parseCodex(p: Record<string, unknown>): Parsed | undefined {
       // permission events say nothing about stalls
       return undefined;
   }
-  for (const k of ['task', 'cwd'] as const) if (event[k] === undefined) delete event[k];
-  return { event, hookEvent };
+  return parsedEvent(event, hookEvent);
 }

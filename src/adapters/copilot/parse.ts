@@ -1,6 +1,6 @@
 import type { Event } from '../../types.ts';
 import { parseMaybeJson } from '../../core/call-fields.ts';
-import { type Parsed, str } from '../types.ts';
+import { type Parsed, parsedEvent, str } from '../types.ts';
 
 // GitHub Copilot CLI's hook payloads (../shared/reference/agent-hooks.md §5.1 and the CLI hooks reference).
 // Hooks registered under camelCase event names (preToolUse) get camelCase payloads that do not name the
@@ -91,6 +91,5 @@ export function parseCopilot(p: Record<string, unknown>): Parsed | undefined {
       // notifications say nothing about stalls
       return undefined;
   }
-  if (event.cwd === undefined) delete event.cwd;
-  return { event, hookEvent };
+  return parsedEvent(event, hookEvent);
 }

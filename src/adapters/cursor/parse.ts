@@ -1,6 +1,6 @@
 import type { Actor, Event } from '../../types.ts';
 import { parseMaybeJson } from '../../core/call-fields.ts';
-import { type Parsed, str } from '../types.ts';
+import { type Parsed, parsedEvent, str } from '../types.ts';
 
 // Cursor's hook payloads (../shared/reference/agent-hooks.md §4). Two documented versions: the older one
 // [CU-A] and the newer one [CU-B] differ in a few input fields (subagentStart's prompt/model vs
@@ -79,6 +79,5 @@ export function parseCursor(p: Record<string, unknown>): Parsed | undefined {
       // the shell/MCP/read-specific events repeat what preToolUse and postToolUse already carry
       return undefined;
   }
-  for (const k of ['task', 'cwd'] as const) if (event[k] === undefined) delete event[k];
-  return { event, hookEvent };
+  return parsedEvent(event, hookEvent);
 }

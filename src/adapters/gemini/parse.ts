@@ -1,5 +1,5 @@
 import type { Event } from '../../types.ts';
-import { type Parsed, str } from '../types.ts';
+import { type Parsed, parsedEvent, str } from '../types.ts';
 
 // Gemini CLI's hook payloads (../shared/reference/agent-hooks.md §3, captured from 0.61 in
 // ../shared/e2e/samples/gemini-*). Its own event names (BeforeTool, AfterTool, BeforeAgent, AfterAgent),
@@ -59,6 +59,5 @@ export function parseGemini(p: Record<string, unknown>): Parsed | undefined {
       // model, tool-selection, compression and notification events say nothing about stalls
       return undefined;
   }
-  if (event.cwd === undefined) delete event.cwd;
-  return { event, hookEvent };
+  return parsedEvent(event, hookEvent);
 }
