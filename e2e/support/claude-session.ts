@@ -1,12 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../src/types.ts';
-import { runBounded } from './bounded-run.ts';
 import { type ClaudeCode, ensureClaudeCode } from './claude-code.ts';
 import { conversationOf, type MessagesRequest, startFakeAnthropic } from './fake-anthropic.ts';
 import { isSubagent, mapStrings, type ModelScript } from './model-script.ts';
 import type { RecordedRequest } from './recording-server.ts';
-import { hookErrors, type LedgerLine, makeScratch, readLedger, readRequests, removeScratch, type Scratch, scratchEnv, stallguard } from './scratch.ts';
+import { hookErrors, type LedgerLine, makeScratch, readLedger, readRequests, runClient, type Scratch, scratchEnv, stallguard, withChecks } from './scratch.ts';
 
 // One scripted Claude Code session, end to end: the fake Anthropic API plays the script, the real CLI
 // runs headless (-p, stream-json) in the scratch project where `stallguard install` registered the hook,
@@ -63,13 +62,6 @@ const ALLOWED = ['Bash', 'Read', 'Edit', 'Write', 'Agent', 'Task'];
 
 let client: ClaudeCode | undefined;
 
-function parseStream(stdout: string): StreamEvent[] {
-  return stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as StreamEvent);
-}
-
 export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
   client ??= ensureClaudeCode();
   const scratch = makeScratch(scenario.name, scenario.mode);
@@ -98,19 +90,10 @@ export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
     '--allowedTools',
     (scenario.allowedTools ?? ALLOWED).join(','),
   ];
-  let run;
-  try {
-    run = await runBounded(client.command, args, { cwd: scratch.project, env, timeoutMs: scenario.timeoutMs ?? 120_000 });
-  } finally {
-    await server.close();
-  }
-  writeFileSync(join(scratch.root, 'stream.jsonl'), run.stdout);
-  writeFileSync(join(scratch.root, 'stderr.txt'), run.stderr);
-  const where = `(scratch kept in ${scratch.root})`;
-  if (run.timedOut) throw new Error(`${client.label} did not finish within ${scenario.timeoutMs ?? 120_000} ms ${where}\n${run.stderr.slice(-2000)}`);
-  const stream = parseStream(run.stdout);
+  const run = await runClient(scratch, client, args, { env, server, timeoutMs: scenario.timeoutMs });
+  const stream = run.events as StreamEvent[];
   const result = stream.findLast((e) => e.type === 'result') as ResultEvent | undefined;
-  if (!result) throw new Error(`${client.label} exited ${run.code ?? run.signal} with no result event ${where}\n${run.stderr.slice(-2000)}`);
+  if (!result) throw new Error(`${client.label} exited ${run.code ?? run.signal} with no result event (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`);
   const sessionId = String(stream.find((e) => e.type === 'system' && e.subtype === 'init')?.session_id ?? result.session_id ?? '');
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages') && !r.path.includes('count_tokens'))
@@ -118,21 +101,8 @@ export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
   return { client, scratch, sessionId, script, requests, installedSettings, stream, result, ledger: readLedger(scratch).get(sessionId) ?? [], hookErrors: hookErrors(scratch), ms: run.ms };
 }
 
-/**
- * Runs a scenario and its checks. The scratch folder is removed when the checks pass and kept, named in
- * the error, when they fail, so a failure can be looked into.
- */
-export async function claudeScenario(scenario: ClaudeScenario, check: (run: ClaudeRun) => void | Promise<void>): Promise<ClaudeRun> {
-  const run = await runClaude(scenario);
-  try {
-    await check(run);
-  } catch (error) {
-    if (error instanceof Error) error.message += `\n(scratch kept in ${run.scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
-    throw error;
-  }
-  removeScratch(run.scratch);
-  return run;
-}
+/** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
+export const claudeScenario = withChecks(runClaude);
 
 /** The requests of the main agent, or of the subagents, in order. */
 export function requestsOf(run: ClaudeRun, who: 'main' | 'sub'): MessagesRequest[] {

@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../src/types.ts';
-import { runBounded } from './bounded-run.ts';
 import { type ResponseItem, type ResponsesRequest, startFakeOpenAI, textOf } from './fake-openai.ts';
 import type { ModelScript } from './model-script.ts';
 import { CODEX_CLI, ensureNpmCli, type NpmCli } from './npm-cli.ts';
 import type { RecordedRequest } from './recording-server.ts';
-import { hookErrors, type LedgerLine, makeScratch, readLedger, readRequests, removeScratch, type Scratch, scratchEnv, stallguard } from './scratch.ts';
+import { hookErrors, type LedgerLine, makeScratch, onlySession, readRequests, runClient, type Scratch, scratchEnv, stallguard, withChecks } from './scratch.ts';
 
 // One scripted Codex CLI session, end to end: the fake Responses API plays the script; `stallguard install
 // --agent codex --scope user` registers the hook in the scratch CODEX_HOME, as a person would; the real
@@ -71,39 +70,15 @@ export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
   writeFileSync(join(codexHome, 'config.toml'), providerConfig(server.url));
   const env = scratchEnv(scratch, { CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-e2e-test' });
   const args = [...cli.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', scenario.prompt ?? 'fix the failing tests'];
-  let run;
-  try {
-    run = await runBounded(cli.command, args, { cwd: scratch.project, env, timeoutMs: scenario.timeoutMs ?? 120_000 });
-  } finally {
-    await server.close();
-  }
-  writeFileSync(join(scratch.root, 'stream.jsonl'), run.stdout);
-  writeFileSync(join(scratch.root, 'stderr.txt'), run.stderr);
-  if (run.timedOut) throw new Error(`${cli.label} did not finish within ${scenario.timeoutMs ?? 120_000} ms (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`);
-  const events = run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const run = await runClient(scratch, cli, args, { env, server, timeoutMs: scenario.timeoutMs });
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.endsWith('/responses'))
     .map((r) => r.body as ResponsesRequest);
-  const sessions = [...readLedger(scratch).values()];
-  if (sessions.length > 1) throw new Error(`expected one stallguard session, found ${sessions.length} (scratch kept in ${scratch.root})`);
-  return { client: cli, scratch, requests, events, code: run.code, installedHooks, ledger: sessions[0] ?? [], hookErrors: hookErrors(scratch), ms: run.ms };
+  return { client: cli, scratch, requests, events: run.events, code: run.code, installedHooks, ledger: onlySession(scratch), hookErrors: hookErrors(scratch), ms: run.ms };
 }
 
 /** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
-export async function codexScenario(scenario: CodexScenario, check: (run: CodexRun) => void | Promise<void>): Promise<CodexRun> {
-  const run = await runCodex(scenario);
-  try {
-    await check(run);
-  } catch (error) {
-    if (error instanceof Error) error.message += `\n(scratch kept in ${run.scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
-    throw error;
-  }
-  removeScratch(run.scratch);
-  return run;
-}
+export const codexScenario = withChecks(runCodex);
 
 /** What the model saw after each of its tool calls: the output, and the developer messages hooks added beside it. */
 export interface CodexToolResult {

@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../src/types.ts';
-import { runBounded } from './bounded-run.ts';
 import { type GenerateRequest, startFakeGemini } from './fake-gemini.ts';
 import type { ModelScript } from './model-script.ts';
 import { ensureNpmCli, GEMINI_CLI, type NpmCli } from './npm-cli.ts';
 import type { RecordedRequest } from './recording-server.ts';
-import { hookErrors, type LedgerLine, makeScratch, readLedger, readRequests, removeScratch, type Scratch, scratchEnv, stallguard } from './scratch.ts';
+import { hookErrors, type LedgerLine, makeScratch, onlySession, readRequests, runClient, type Scratch, scratchEnv, stallguard, withChecks } from './scratch.ts';
 
 // One scripted Gemini CLI session, end to end: the fake Gemini API plays the script; the scratch user
 // settings select API-key auth (without it headless Gemini exits 41, ../shared/e2e/REPORT.md §3) and then
@@ -54,39 +53,15 @@ export async function runGemini(scenario: GeminiScenario): Promise<GeminiRun> {
   const server = await startFakeGemini(scenario.script, scratch.requestsLog);
   const env = scratchEnv(scratch, { GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_API_KEY: 'sk-e2e-test' });
   const args = [...cli.prefix, '-p', scenario.prompt ?? 'fix the failing tests', '-o', 'stream-json', '--approval-mode', 'yolo', '--skip-trust'];
-  let run;
-  try {
-    run = await runBounded(cli.command, args, { cwd: scratch.project, env, timeoutMs: scenario.timeoutMs ?? 120_000 });
-  } finally {
-    await server.close();
-  }
-  writeFileSync(join(scratch.root, 'stream.jsonl'), run.stdout);
-  writeFileSync(join(scratch.root, 'stderr.txt'), run.stderr);
-  if (run.timedOut) throw new Error(`${cli.label} did not finish within ${scenario.timeoutMs ?? 120_000} ms (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`);
-  const events = run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const run = await runClient(scratch, cli, args, { env, server, timeoutMs: scenario.timeoutMs });
   const requests = readRequests<RecordedRequest>(scratch)
     .map((r) => r.body as GenerateRequest | undefined)
     .filter((b): b is GenerateRequest => Array.isArray(b?.tools) && b.tools.length > 0);
-  const sessions = [...readLedger(scratch).values()];
-  if (sessions.length > 1) throw new Error(`expected one stallguard session, found ${sessions.length} (scratch kept in ${scratch.root})`);
-  return { client: cli, scratch, requests, events, code: run.code, installedSettings, ledger: sessions[0] ?? [], hookErrors: hookErrors(scratch), ms: run.ms };
+  return { client: cli, scratch, requests, events: run.events, code: run.code, installedSettings, ledger: onlySession(scratch), hookErrors: hookErrors(scratch), ms: run.ms };
 }
 
 /** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
-export async function geminiScenario(scenario: GeminiScenario, check: (run: GeminiRun) => void | Promise<void>): Promise<GeminiRun> {
-  const run = await runGemini(scenario);
-  try {
-    await check(run);
-  } catch (error) {
-    if (error instanceof Error) error.message += `\n(scratch kept in ${run.scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
-    throw error;
-  }
-  removeScratch(run.scratch);
-  return run;
-}
+export const geminiScenario = withChecks(runGemini);
 
 /** What the model read back for each of its tool calls (functionResponse.response), in the longest conversation. */
 export function geminiToolResults(run: GeminiRun): { output?: string; error?: string }[] {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Decision, Mode, Observation } from '../../src/types.ts';
+import { type BoundedResult, runBounded } from './bounded-run.ts';
 
 // The world of one end-to-end scenario, whatever the client: a scratch HOME (so no real credentials or
 // settings are read), a scratch copy of the fixture project with a failing `npm test`, a scratch
@@ -87,4 +88,61 @@ export function readRequests<T>(scratch: Scratch): T[] {
 
 export function removeScratch(scratch: Scratch): void {
   rmSync(scratch.root, { recursive: true, force: true });
+}
+
+/** A client run in the scratch project, with its stdout read as JSON lines. */
+export interface ClientRun extends BoundedResult {
+  events: Record<string, unknown>[];
+}
+
+/**
+ * Runs a client CLI in the scratch project to its end or the deadline, then stops the fake model server.
+ * Its stdout and stderr are kept beside the scratch for a failure to be looked into.
+ */
+export async function runClient(
+  scratch: Scratch,
+  cli: { command: string; label: string },
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; server: { close(): Promise<void> }; timeoutMs?: number },
+): Promise<ClientRun> {
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  let run;
+  try {
+    run = await runBounded(cli.command, args, { cwd: scratch.project, env: opts.env, timeoutMs });
+  } finally {
+    await opts.server.close();
+  }
+  writeFileSync(join(scratch.root, 'stream.jsonl'), run.stdout);
+  writeFileSync(join(scratch.root, 'stderr.txt'), run.stderr);
+  if (run.timedOut) throw new Error(`${cli.label} did not finish within ${timeoutMs} ms (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`);
+  const events = run.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { ...run, events };
+}
+
+/** The ledger of the one session a scenario ran; more than one means the hook split a session. */
+export function onlySession(scratch: Scratch): LedgerLine[] {
+  const sessions = [...readLedger(scratch).values()];
+  if (sessions.length > 1) throw new Error(`expected one stallguard session, found ${sessions.length} (scratch kept in ${scratch.root})`);
+  return sessions[0] ?? [];
+}
+
+/**
+ * Turns a scenario runner into one that also runs the scenario's checks. The scratch folder is removed
+ * when the checks pass and kept, named in the error, when they fail, so a failure can be looked into.
+ */
+export function withChecks<S, R extends { scratch: Scratch }>(run: (scenario: S) => Promise<R>) {
+  return async (scenario: S, check: (run: R) => void | Promise<void>): Promise<R> => {
+    const result = await run(scenario);
+    try {
+      await check(result);
+    } catch (error) {
+      if (error instanceof Error) error.message += `\n(scratch kept in ${result.scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
+      throw error;
+    }
+    removeScratch(result.scratch);
+    return result;
+  };
 }
