@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseLine } from '../src/store/session-log.ts';
-import { CLI, claude, cleanEnv, HOOK, type HookRun, runCli, runHookProcess, scratch, SEED_RULE } from './support/hook-process.ts';
+import { CLI, claude, cleanEnv, HOOK, type HookRun, runCli, runHookProcess, scratch } from './support/hook-process.ts';
+import { SEED_RULE } from './support/config.ts';
 
 // The hook under the faults a machine really has: a damaged ledger, a home it cannot write, a full disk,
 // no git, a repository in the middle of a rebase, a git that hangs. Each time it must let the agent go on
@@ -12,7 +13,6 @@ import { CLI, claude, cleanEnv, HOOK, type HookRun, runCli, runHookProcess, scra
 // name the problem and its fix.
 
 const FAIL = '> proj@1.0.0 test\n1 passed, 1 failed';
-const SEED = SEED_RULE;
 
 interface Doctor {
   ok: boolean;
@@ -57,7 +57,7 @@ const nudged = (out: string[]) => out.map((o) => (o ? (JSON.parse(o).continue ==
 let clean: string | undefined;
 function cleanRun(): string {
   if (clean === undefined) {
-    const s = scratch('enforce', SEED);
+    const s = scratch('enforce', SEED_RULE);
     clean = nudged(loop(s.project, s.env));
     assert.match(clean, /nudge.*stop/, 'the loop is nudged, then stopped');
   }
@@ -81,7 +81,7 @@ function tmpfs(dir: string, options: string): string | undefined {
 
 describe('a damaged ledger', () => {
   it('junk, a torn line and a broken checkpoint change no decision; doctor counts the unreadable lines', () => {
-    const { project, env, home } = scratch('enforce', SEED);
+    const { project, env, home } = scratch('enforce', SEED_RULE);
     const file = join(home, 'sessions', 'sess-1.jsonl');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, '\u0000\u0001garbage\nnot json either\n{"t":"c","after":"nothing","s":{"v":1}}\n{"t":"o","id":"torn","o":{"step":{"k":"ca');
@@ -90,7 +90,7 @@ describe('a damaged ledger', () => {
   });
 
   it('a folder where the session file should be: every call allowed, each logged; doctor says to move it aside', () => {
-    const { project, env, home } = scratch('enforce', SEED);
+    const { project, env, home } = scratch('enforce', SEED_RULE);
     mkdirSync(join(home, 'sessions', 'sess-1.jsonl'), { recursive: true });
     assert.equal(nudged(loop(project, env)), NOTHING);
     assert.match(readFileSync(join(home, 'errors.log'), 'utf8'), /EISDIR/);
@@ -101,7 +101,7 @@ describe('a damaged ledger', () => {
   });
 
   it('broken config files: the valid fields still apply, the problems are logged, doctor lists each with its fix', () => {
-    const { project, env, home } = scratch('enforce', { ...SEED, window: 'big' });
+    const { project, env, home } = scratch('enforce', { ...SEED_RULE, window: 'big' });
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'config.json'), '{ "mode": "shadow", ');
     assert.equal(nudged(loop(project, env)), cleanRun(), 'still enforcing, from the project file');
@@ -117,7 +117,7 @@ describe('a damaged ledger', () => {
 
 describe('a STALLGUARD_HOME the hook cannot write', () => {
   it('a file in its place', () => {
-    const { project, env, dir } = scratch('enforce', SEED);
+    const { project, env, dir } = scratch('enforce', SEED_RULE);
     const file = join(dir, 'not-a-folder');
     writeFileSync(file, 'x');
     const e = { ...env, STALLGUARD_HOME: file };
@@ -126,7 +126,7 @@ describe('a STALLGUARD_HOME the hook cannot write', () => {
   });
 
   it("owned by another user (the agent's user may not write it)", () => {
-    const { project, env, dir, home } = scratch('enforce', SEED);
+    const { project, env, dir, home } = scratch('enforce', SEED_RULE);
     mkdirSync(home, { mode: 0o700 });
     for (const d of [dir, project, env.HOME!]) chmodSync(d, 0o755);
     assert.equal(nudged(loop(project, env, { uid: 65534 })), NOTHING);
@@ -137,7 +137,7 @@ describe('a STALLGUARD_HOME the hook cannot write', () => {
   });
 
   it('on a read-only filesystem', (t) => {
-    const { project, env, dir } = scratch('enforce', SEED);
+    const { project, env, dir } = scratch('enforce', SEED_RULE);
     const ro = join(dir, 'ro');
     const skip = tmpfs(ro, 'ro,size=64k');
     if (skip) return t.skip(skip);
@@ -147,7 +147,7 @@ describe('a STALLGUARD_HOME the hook cannot write', () => {
   });
 
   it('on a full disk: the calls go through, and once there is room again the ledger is whole', (t) => {
-    const { project, env, dir } = scratch('enforce', SEED);
+    const { project, env, dir } = scratch('enforce', SEED_RULE);
     const disk = join(dir, 'disk');
     const skip = tmpfs(disk, 'size=64k');
     if (skip) return t.skip(skip);
@@ -179,7 +179,7 @@ describe('a STALLGUARD_HOME the hook cannot write', () => {
 
 describe('git', () => {
   it('not on PATH: the hook still detects the loop, quietly; doctor says what is lost', () => {
-    const { project, env, home, dir } = scratch('enforce', SEED);
+    const { project, env, home, dir } = scratch('enforce', SEED_RULE);
     // a PATH with node on it and nothing else
     const bin = join(dir, 'bin');
     mkdirSync(bin);
@@ -192,7 +192,7 @@ describe('git', () => {
   });
 
   it('a repository in the middle of a rebase: decisions as usual, the rebase left as it was', () => {
-    const { project, env } = scratch('enforce', SEED);
+    const { project, env } = scratch('enforce', SEED_RULE);
     const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: project, encoding: 'utf8' });
     git('init', '-q', '-b', 'main');
     writeFileSync(join(project, 'a.txt'), 'base\n');
@@ -214,7 +214,7 @@ describe('git', () => {
   });
 
   it('a git that hangs: the hook answers once its timeout kills it', () => {
-    const { project, env, dir } = scratch('enforce', SEED);
+    const { project, env, dir } = scratch('enforce', SEED_RULE);
     const bin = join(dir, 'bin');
     mkdirSync(bin);
     writeFileSync(join(bin, 'git'), '#!/bin/sh\nsleep 60\n', { mode: 0o755 });

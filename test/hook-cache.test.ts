@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claude, runHookProcess, SEED_RULE, scratch } from './support/hook-process.ts';
+import { claude, runHookProcess, scratch } from './support/hook-process.ts';
+import { SEED_RULE } from './support/config.ts';
 
 // dist/hook.cjs runs the hook with V8's code cache, kept in STALLGUARD_HOME/cache. The cache is only ever
 // a saving: a missing, stale or corrupt one must leave the hook's answers exactly as they are.

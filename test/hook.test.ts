@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claude, runCli, runHookProcess, scratch, SEED_RULE } from './support/hook-process.ts';
+import { claude, runCli, runHookProcess, scratch } from './support/hook-process.ts';
+import { SEED_RULE } from './support/config.ts';
 
 // The real hook process, fed the payload shapes Claude Code 2.1.197 sends.
 
@@ -13,11 +14,10 @@ function parse(stdout: string): Record<string, any> | undefined {
 }
 
 // The seed rule's exact counts make these easy to read; the judge has its own test below.
-const SEED = SEED_RULE;
 
 describe('hook process, enforce mode', () => {
   it('nudges a looping npm test, then stops it through PostToolBatch and denies the next call', () => {
-    const { project, env } = scratch('enforce', SEED);
+    const { project, env } = scratch('enforce', SEED_RULE);
     runHookProcess(claude.prompt(project), env);
     const out: (Record<string, any> | undefined)[] = [];
     for (let i = 0; i < 10; i++) {
@@ -40,7 +40,7 @@ describe('hook process, enforce mode', () => {
   });
 
   it('stops directly from PostToolUse when the looping call succeeds', () => {
-    const { project, env } = scratch('enforce', SEED);
+    const { project, env } = scratch('enforce', SEED_RULE);
     runHookProcess(claude.prompt(project), env);
     let last: Record<string, any> | undefined;
     for (let i = 0; i < 10; i++) last = parse(runHookProcess(claude.post(project, 'Read', { file_path: `${project}/a.ts` }, { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } }), env).stdout);
@@ -75,7 +75,7 @@ describe('hook process, enforce mode', () => {
 
 describe('hook process, shadow and off', () => {
   it('shadow mode changes nothing in the agent and records what it would have done', () => {
-    const { project, env, home } = scratch('shadow', SEED);
+    const { project, env, home } = scratch('shadow', SEED_RULE);
     runHookProcess(claude.prompt(project), env);
     for (let i = 0; i < 10; i++) assert.equal(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout, '');
     assert.equal(runHookProcess(claude.batch(project), env).stdout, '');

@@ -5,13 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { claude, cleanEnv, CLI, runCli, runHookProcess, scratch, SEED_RULE } from './support/hook-process.ts';
+import { claude, cleanEnv, CLI, runCli, runHookProcess, scratch } from './support/hook-process.ts';
+import { SEED_RULE } from './support/config.ts';
 
 // `stallguard serve`, the hook as a local server for Claude Code's http hooks, and the command hook that
 // stands in for it while it is down.
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
-const SEED = SEED_RULE;
 const children: ChildProcess[] = [];
 
 function freePort(): Promise<number> {
@@ -55,7 +55,7 @@ describe('stallguard serve', () => {
   after(() => children.forEach((c) => c.kill()));
 
   it('answers like the command hook, on the same session log, when the two take turns', async () => {
-    const { project, env, home } = scratch('enforce', SEED);
+    const { project, env, home } = scratch('enforce', SEED_RULE);
     const { port } = await serve(env, home);
     assert.equal(readFileSync(join(home, 'serve.pid'), 'utf8'), `${children.at(-1)!.pid} ${port}\n`);
     const out: string[] = [];

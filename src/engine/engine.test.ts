@@ -1,15 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { SEED_RULE } from '../../test/support/config.ts';
 import { Session, times } from '../../test/support/session.ts';
-import { DEFAULT_CONFIG } from '../config/defaults.ts';
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
 // The seed rule on its own, as the deterministic floor it is: the judge is switched off here.
-const SEED = { judge: { ...DEFAULT_CONFIG.judge, enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 };
 
 describe('the stall rule (the deterministic floor)', () => {
   it('nudges on the fifth identical failing run, naming the call', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     const d = times(5, () => s.bash('npm test', FAIL, false));
     assert.deepEqual(d.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
@@ -22,7 +21,7 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('stops on the second stall in the task, and keeps the agent stopped', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     times(5, () => s.bash('npm test', FAIL, false));
     const second = times(5, () => s.bash('npm test', FAIL, false));
@@ -38,13 +37,13 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('denies the very next call when it repeats the loop just flagged, and only that one', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     times(5, () => s.bash('npm test', FAIL, false));
     const again = s.pre('Bash', { command: 'npm test' });
     assert.equal(again.action, 'deny');
     assert.match(again.message!, /repeats the loop flagged just before/);
-    const other = new Session(SEED);
+    const other = new Session(SEED_RULE);
     other.prompt();
     times(5, () => other.bash('npm test', FAIL, false));
     assert.equal(other.pre('Read', { file_path: '/home/dev/proj/test.js' }).action, 'allow');
@@ -52,7 +51,7 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('treats a changing outcome as progress: polling whose answer changes is not a stall', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     const d = times(12, (i) => s.bash('curl -s localhost:8080/status', `{"state":"building","done":${i * 8}}`));
     assert.deepEqual(s.actions(), []);
@@ -60,28 +59,28 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('treats a test whose failures change as progress', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     times(6, (i) => s.bash('npm test', `${6 - i} failed, ${i} passed`, false));
     assert.deepEqual(s.actions(), []);
   });
 
   it('ignores volatile parts: durations, timestamps, temp paths, pids', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     times(5, (i) => s.bash('pytest -q', `FAILED tests/test_a.py::test_x - AssertionError\n1 failed in 0.${i}3s at 2026-11-29T10:0${i}:00Z pid ${4000 + i} /tmp/pytest-${i}/x`, false));
     assert.deepEqual(s.actions(), ['nudge']);
   });
 
   it('ignores the model-written description of a Bash call and the order of arguments', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     times(5, (i) => s.call('Bash', i % 2 ? { command: 'npm test', description: `Run tests (${i})` } : { description: 'again', command: 'npm test' }, 'Exit code 1\nsame', false));
     assert.deepEqual(s.actions(), ['nudge']);
   });
 
   it('finds a cycle of two calls repeated five times (edit, test, same failure)', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     for (let i = 0; i < 5; i++) {
       s.call('Edit', { file_path: '/home/dev/proj/src/billing.ts', old_string: 'a - b', new_string: 'a + b' }, 'String to replace not found', false);
@@ -95,7 +94,7 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('starts afresh on a new prompt: four repeats, a new prompt, four more is not a stall', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     times(4, () => s.bash('npm test', FAIL, false));
     s.prompt('try again with the new fixture');
@@ -104,7 +103,7 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('counts stalls per task: a stall in each of two tasks only nudges', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt('one', 'p1');
     times(5, () => s.bash('npm test', FAIL, false));
     s.prompt('two', 'p2');
@@ -113,7 +112,7 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('starts a new task when the prompt id changes even if the prompt hook was missed', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.task = 'p1';
     times(3, () => s.bash('npm test', FAIL, false));
     s.task = 'p2';
@@ -124,14 +123,14 @@ describe('the stall rule (the deterministic floor)', () => {
   });
 
   it('never counts an exempt tool', () => {
-    const s = new Session({ ...SEED, exemptTools: ['BashOutput'] });
+    const s = new Session({ ...SEED_RULE, exemptTools: ['BashOutput'] });
     s.prompt();
     times(8, () => s.call('BashOutput', { bash_id: 'b1' }, 'still running'));
     assert.deepEqual(s.actions(), []);
   });
 
   it('honours configured thresholds', () => {
-    const s = new Session({ ...SEED, repeat: 3, stopAfterStalls: 1 });
+    const s = new Session({ ...SEED_RULE, repeat: 3, stopAfterStalls: 1 });
     s.prompt();
     times(3, () => s.bash('make', 'error: x', false));
     assert.deepEqual(s.actions(), ['stop']);
@@ -219,7 +218,7 @@ describe('hard negatives: healthy work is never touched', () => {
 
 describe('subagents', () => {
   it('keeps a window per agent, so a looping subagent is nudged and stopped while main is untouched', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     const sub = { id: 'a219', type: 'general-purpose' };
     s.call('Agent', { subagent_type: 'general-purpose', description: 'run tests', prompt: 'run npm test' }, 'started');
@@ -289,7 +288,7 @@ describe('the judge: loops the floor does not see', () => {
   });
 
   it('can be switched off, leaving the floor', () => {
-    const s = new Session(SEED);
+    const s = new Session(SEED_RULE);
     s.prompt();
     times(4, () => s.bash('npm test', FAIL, false));
     assert.deepEqual(s.actions(), []);

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Actor } from '../types.ts';
 import type { ReplayItem, UsageRecord } from '../readers/types.ts';
-import { DEFAULT_CONFIG } from '../config/defaults.ts';
+import { configOf, SEED_RULE } from '../../test/support/config.ts';
 import { StallMeter } from './meter.ts';
 import { measure } from './measure.ts';
 
@@ -42,8 +42,7 @@ class Recording {
         for (const e of entries) if ('event' in e) yield e;
           else meter.usage(e);
       })(),
-      // the seed rule alone: its exact counts make the spans easy to check; the judge has tests of its own
-      { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 },
+      configOf(SEED_RULE),
       meter,
     );
     return meter;

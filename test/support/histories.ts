@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { SEED_RULE } from './config.ts';
 
 // Agent histories written the way each agent writes them, for process-level tests of scan and report:
 // a session that loops on a failing test (`repeats` identical runs), for each agent's own format.
@@ -15,7 +16,7 @@ export const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passe
  */
 export const SEED_CWD = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'stallguard-seed-'));
-  writeFileSync(join(dir, '.stallguard.json'), JSON.stringify({ judge: { enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 }));
+  writeFileSync(join(dir, '.stallguard.json'), JSON.stringify(SEED_RULE));
   return dir;
 })();
 

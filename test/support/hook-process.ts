@@ -50,9 +50,6 @@ export function runCli(args: string[], env: Record<string, string>, cwd?: string
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
-/** The seed rule alone (the judge and the floors beyond the seed rule off): exact counts, easy to read. */
-export const SEED_RULE = { judge: { enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 };
-
 /** A scratch folder with a project inside, and STALLGUARD_HOME beside it. */
 export function scratch(mode?: 'shadow' | 'enforce' | 'off', config: Record<string, unknown> = {}): { dir: string; project: string; home: string; env: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'sg-test-'));

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runHook } from '../../src/hook/run-hook.ts';
+import { SEED_RULE } from './config.ts';
 
 // A ledger written by the hook's own code path (runHook, in process): Claude Code's payloads for a
 // prompt and each call, the way Claude Code sends them.
@@ -14,9 +15,8 @@ export interface Call {
 
 export function hookSession(home: string, session: string, calls: Call[], opts: { cwd?: string; mode?: 'shadow' | 'enforce'; prompt?: string } = {}): void {
   const env = { HOME: home, STALLGUARD_HOME: home, STALLGUARD_MODE: opts.mode ?? 'shadow' };
-  // the seed rule alone (the judge off): reports and exports are checked against its exact counts
   mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ judge: { enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 }));
+  writeFileSync(join(home, 'config.json'), JSON.stringify(SEED_RULE));
   const base = { session_id: session, transcript_path: `${home}/.claude/projects/p/${session}.jsonl`, cwd: opts.cwd ?? '/home/dev/proj', prompt_id: `${session}-${(opts.prompt ?? 'fix the tests').replace(/\W+/g, '-')}`, permission_mode: 'default' };
   const send = (payload: object) => runHook({ stdin: JSON.stringify({ ...base, ...payload }), argv: ['hook'], env });
   send({ hook_event_name: 'UserPromptSubmit', prompt: opts.prompt ?? 'fix the tests' });

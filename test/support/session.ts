@@ -1,8 +1,9 @@
 import type { Actor, Config, Decision, Event } from '../../src/types.ts';
-import { DEFAULT_CONFIG } from '../../src/config/defaults.ts';
 import { reduce } from '../../src/engine/engine.ts';
 import { initialState, type State } from '../../src/engine/state.ts';
 import { observation } from '../../src/core/step.ts';
+import type { DetectorConfig } from '../../src/library/detector.ts';
+import { configOf } from './config.ts';
 
 /** A scripted session for engine tests: feed it events in the words of a transcript, read the decisions. */
 export class Session {
@@ -17,8 +18,8 @@ export class Session {
   /** The prompt id the agent puts on every event, if it has one. */
   task?: string;
 
-  constructor(config: Partial<Config> = {}, private readonly cwd = '/home/dev/proj') {
-    this.config = { ...DEFAULT_CONFIG, ...config };
+  constructor(settings: DetectorConfig = {}, private readonly cwd = '/home/dev/proj') {
+    this.config = configOf(settings);
   }
 
   private feed(event: Event): Decision {

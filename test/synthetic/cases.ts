@@ -1,5 +1,5 @@
-import type { Config } from '../../src/types.ts';
-import { DEFAULT_CONFIG } from '../../src/config/defaults.ts';
+import type { DetectorConfig } from '../../src/library/detector.ts';
+import { SEED_RULE } from '../support/config.ts';
 import { Session } from '../support/session.ts';
 
 // The synthetic suite: labeled Claude Code sessions, each a scripted sequence of prompts, tool calls and
@@ -13,7 +13,7 @@ import { Session } from '../support/session.ts';
 export interface Case {
   id: string;
   name: string;
-  config?: Partial<Config>;
+  config?: DetectorConfig;
   run(s: Session): void;
   /** What stallguard must do: a pattern over the timeline, e.g. /^$/ (nothing), /^nudge@[3-5]$/. */
   expect: RegExp;
@@ -21,8 +21,6 @@ export interface Case {
   note?: string;
 }
 
-// the seed rule alone: the judge off, and no floor beyond the seed rule's own
-const SEED: Partial<Config> = { judge: { ...DEFAULT_CONFIG.judge, enabled: false }, failRepeat: 1000, unchangedFailures: 1000, sameFailures: 1000 };
 const NONE = /^$/;
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
 const P = '/home/dev/proj';
@@ -37,26 +35,26 @@ const sentence = 'I need to check the file again before continuing here.';
 
 export const CASES: Case[] = [
   // ----- the core issue's own cases (the seed rule, with the judge off) -----
-  { id: 'S1', name: 'the same failing npm test 5 times', config: SEED, run: (s) => { s.prompt(); repeat(5, () => s.bash('npm test', FAIL, false)); }, expect: /^nudge@5$/ },
-  { id: 'S2', name: 'the same failing npm test 15 times: nudge, then stop', config: SEED, run: (s) => { s.prompt(); repeat(15, () => s.bash('npm test', FAIL, false)); }, expect: /^nudge@5 deny@5 stop@10$/ },
+  { id: 'S1', name: 'the same failing npm test 5 times', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, () => s.bash('npm test', FAIL, false)); }, expect: /^nudge@5$/ },
+  { id: 'S2', name: 'the same failing npm test 15 times: nudge, then stop', config: SEED_RULE, run: (s) => { s.prompt(); repeat(15, () => s.bash('npm test', FAIL, false)); }, expect: /^nudge@5 deny@5 stop@10$/ },
   {
-    id: 'S3', name: 'a cycle of 2 (rejected edit, failing test) 5 times', config: SEED,
+    id: 'S3', name: 'a cycle of 2 (rejected edit, failing test) 5 times', config: SEED_RULE,
     run: (s) => { s.prompt(); repeat(5, () => { s.call('Edit', { file_path: `${P}/src/billing.ts`, old_string: 'a - b', new_string: 'a + b' }, 'String to replace not found', false); s.bash('npm test', FAIL, false); }); },
     expect: /^nudge@10$/,
   },
-  { id: 'S4', name: 'a cycle of 3 calls 5 times', config: SEED, run: (s) => { s.prompt(); repeat(5, () => { read(s, 'a.ts'); read(s, 'b.ts'); s.bash('npm test', FAIL, false); }); }, expect: /^nudge@15$/ },
-  { id: 'S5', name: 'a cycle of 4 calls 5 times', config: SEED, run: (s) => { s.prompt(); repeat(5, () => { read(s, 'a.ts'); read(s, 'b.ts'); read(s, 'c.ts'); s.bash('npm test', FAIL, false); }); }, expect: /^nudge@20$/ },
-  { id: 'S6', name: 'a cycle of 5 calls 5 times', config: SEED, run: (s) => { s.prompt(); repeat(5, () => { for (const f of ['a', 'b', 'c', 'd']) read(s, `${f}.ts`); s.bash('npm test', FAIL, false); }); }, expect: /^nudge@25$/ },
+  { id: 'S4', name: 'a cycle of 3 calls 5 times', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, () => { read(s, 'a.ts'); read(s, 'b.ts'); s.bash('npm test', FAIL, false); }); }, expect: /^nudge@15$/ },
+  { id: 'S5', name: 'a cycle of 4 calls 5 times', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, () => { read(s, 'a.ts'); read(s, 'b.ts'); read(s, 'c.ts'); s.bash('npm test', FAIL, false); }); }, expect: /^nudge@20$/ },
+  { id: 'S6', name: 'a cycle of 5 calls 5 times', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, () => { for (const f of ['a', 'b', 'c', 'd']) read(s, `${f}.ts`); s.bash('npm test', FAIL, false); }); }, expect: /^nudge@25$/ },
   {
-    id: 'S7', name: 'volatile parts of the output change (durations, times, pids, temp paths)', config: SEED,
+    id: 'S7', name: 'volatile parts of the output change (durations, times, pids, temp paths)', config: SEED_RULE,
     run: (s) => { s.prompt(); repeat(5, (i) => s.bash('pytest -q', `FAILED tests/t.py::x - AssertionError\n1 failed in 0.${i}1s at 2026-11-29T10:0${i}:00Z pid ${900 + i} /tmp/pytest-${i}/t`, false)); },
     expect: /^nudge@5$/,
   },
-  { id: 'S8', name: 'the Bash description changes, the command does not', config: SEED, run: (s) => { s.prompt(); repeat(5, (i) => s.call('Bash', { command: 'npm test', description: `attempt ${i}` }, `Exit code 1\n${FAIL}`, false)); }, expect: /^nudge@5$/ },
-  { id: 'S9', name: 'the same arguments in another key order', config: SEED, run: (s) => { s.prompt(); repeat(5, (i) => s.call('Grep', i % 2 ? { pattern: 'x', path: 'src' } : { path: 'src', pattern: 'x' }, 'src/a.ts:1: x')); }, expect: /^nudge@5$/ },
-  { id: 'S10', name: 'a new prompt after four repeats starts afresh', config: SEED, run: (s) => { s.prompt(); repeat(4, () => s.bash('npm test', FAIL, false)); s.prompt('the fixture is fixed now, try again'); repeat(4, () => s.bash('npm test', FAIL, false)); }, expect: NONE },
-  { id: 'S11', name: 'a stall in each of two tasks only nudges twice', config: SEED, run: (s) => { s.prompt('one'); repeat(5, () => s.bash('npm test', FAIL, false)); s.prompt('two'); repeat(5, () => s.bash('npm test', FAIL, false)); }, expect: /^nudge@5 nudge@10$/ },
-  { id: 'S12', name: 'a tool that is exempt is never counted', config: { ...SEED, exemptTools: ['BashOutput'] }, run: (s) => { s.prompt(); repeat(30, () => tool(s, 'BashOutput', { bash_id: 'b1' }, 'still running')); }, expect: NONE },
+  { id: 'S8', name: 'the Bash description changes, the command does not', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, (i) => s.call('Bash', { command: 'npm test', description: `attempt ${i}` }, `Exit code 1\n${FAIL}`, false)); }, expect: /^nudge@5$/ },
+  { id: 'S9', name: 'the same arguments in another key order', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, (i) => s.call('Grep', i % 2 ? { pattern: 'x', path: 'src' } : { path: 'src', pattern: 'x' }, 'src/a.ts:1: x')); }, expect: /^nudge@5$/ },
+  { id: 'S10', name: 'a new prompt after four repeats starts afresh', config: SEED_RULE, run: (s) => { s.prompt(); repeat(4, () => s.bash('npm test', FAIL, false)); s.prompt('the fixture is fixed now, try again'); repeat(4, () => s.bash('npm test', FAIL, false)); }, expect: NONE },
+  { id: 'S11', name: 'a stall in each of two tasks only nudges twice', config: SEED_RULE, run: (s) => { s.prompt('one'); repeat(5, () => s.bash('npm test', FAIL, false)); s.prompt('two'); repeat(5, () => s.bash('npm test', FAIL, false)); }, expect: /^nudge@5 nudge@10$/ },
+  { id: 'S12', name: 'a tool that is exempt is never counted', config: { ...SEED_RULE, exemptTools: ['BashOutput'] }, run: (s) => { s.prompt(); repeat(30, () => tool(s, 'BashOutput', { bash_id: 'b1' }, 'still running')); }, expect: NONE },
   { id: 'S13', name: 'the 11th spawn in a task is refused', run: (s) => { s.prompt(); repeat(11, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${i}`, prompt: `do part ${i}` })); }, expect: /^deny@0$/ },
   { id: 'S14', name: 'a second refusal after the first was seen stops, with the tree', run: (s) => { s.prompt(); repeat(11, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}` })); s.batch(); s.pre('Agent', { subagent_type: 'Explore' }); }, expect: /^deny@0 stop@0$/ },
   { id: 'S15', name: 'a subagent that is not an orchestrator may not spawn', run: (s) => { s.prompt(); s.pre('Task', { subagent_type: 'general-purpose' }, { id: 'a1', type: 'general-purpose' }); }, expect: /^deny@0$/ },
@@ -97,10 +95,10 @@ export const CASES: Case[] = [
   { id: 'G1', name: 't{param} x5: a loop at the fifth (ours: as soon as the same result comes back 3-5 times)', run: (s) => { s.prompt(); repeat(5, () => tool(s, 'lookup', { param: 'value' }, 'same answer')); }, expect: /^nudge@[3-5]$/ },
   { id: 'G2', name: 'interleaved t{v1}, t{v2}, u{v1} x3 with different results each time: no loop', run: (s) => { s.prompt(); repeat(3, (r) => { tool(s, 't', { v: 1 }, `a${r}`); tool(s, 't', { v: 2 }, `b${r}`); tool(s, 'u', { v: 1 }, `c${r}`); }); }, expect: NONE },
   { id: 'G3', name: 't x4, a thought, t: thoughts do not reset the count', run: (s) => { s.prompt(); repeat(4, () => tool(s, 'lookup', { param: 'value' }, 'same answer')); tool(s, 'lookup', { param: 'value' }, 'same answer'); }, expect: /^nudge@[3-5]/ },
-  { id: 'G5', name: 'A,B alternating for 15 calls: a loop (period 2 needs 10)', config: SEED, run: (s) => { s.prompt(); repeat(15, (i) => read(s, i % 2 ? 'loop_b.txt' : 'loop_a.txt')); }, expect: /^nudge@10/ },
-  { id: 'G6', name: 'A,B,C cycling for 20 calls: a loop (period 3 needs 15)', config: SEED, run: (s) => { s.prompt(); repeat(20, (i) => read(s, `loop_${i % 3}.txt`)); }, expect: /^nudge@15/ },
-  { id: 'G7', name: 'five calls cycling for 30 calls: a loop (period 5 needs 25)', config: SEED, run: (s) => { s.prompt(); repeat(30, (i) => tool(s, 't', { id: (i % 5) + 1 }, `r${i % 5}`)); }, expect: /^nudge@25/ },
-  { id: 'G8', name: 'A,B,A,B,C,A,B,A,B: the pattern is broken', config: SEED, run: (s) => { s.prompt(); for (const f of 'ABABCABAB') read(s, `${f}.txt`); }, expect: NONE },
+  { id: 'G5', name: 'A,B alternating for 15 calls: a loop (period 2 needs 10)', config: SEED_RULE, run: (s) => { s.prompt(); repeat(15, (i) => read(s, i % 2 ? 'loop_b.txt' : 'loop_a.txt')); }, expect: /^nudge@10/ },
+  { id: 'G6', name: 'A,B,C cycling for 20 calls: a loop (period 3 needs 15)', config: SEED_RULE, run: (s) => { s.prompt(); repeat(20, (i) => read(s, `loop_${i % 3}.txt`)); }, expect: /^nudge@15/ },
+  { id: 'G7', name: 'five calls cycling for 30 calls: a loop (period 5 needs 25)', config: SEED_RULE, run: (s) => { s.prompt(); repeat(30, (i) => tool(s, 't', { id: (i % 5) + 1 }, `r${i % 5}`)); }, expect: /^nudge@25/ },
+  { id: 'G8', name: 'A,B,A,B,C,A,B,A,B: the pattern is broken', config: SEED_RULE, run: (s) => { s.prompt(); for (const f of 'ABABCABAB') read(s, `${f}.txt`); }, expect: NONE },
   { id: 'G9', name: 'strikes: t x5 nudges, more of the same stops', run: (s) => { s.prompt(); repeat(12, () => tool(s, 'lookup', { param: 'value' }, 'same answer')); }, expect: /^nudge@\d+ (deny@\d+ )?stop@\d+$/ },
   { id: 'G11', name: '1,000 random strings in one message: no loop', run: (s) => { s.prompt(); say(s, Array.from({ length: 1000 }, (_, i) => ((i * 7919) % 100003).toString(36).padEnd(10, 'x')).join(' ')); }, expect: NONE },
   { id: 'G12', name: 'one 50-character sentence x10 in a message: a loop', run: (s) => { s.prompt(); say(s, `${sentence} `.repeat(10)); }, expect: /^nudge@0$/ },
@@ -127,40 +125,40 @@ export const CASES: Case[] = [
   { id: 'O2', name: 'ls with the same output x4: stuck', run: (s) => { s.prompt(); repeat(4, () => s.bash('ls', '')); }, expect: /^nudge@[3-4]$/ },
   { id: 'O3', name: 'ls x2, a user message, ls x2: the message starts afresh', run: (s) => { s.prompt(); repeat(2, () => s.bash('ls', 'file1.txt')); s.prompt('keep going'); repeat(2, () => s.bash('ls', 'file1.txt')); }, expect: NONE, note: 'OpenHands headless mode ignores user messages and calls this stuck; a new prompt resets ours by design (peers users asked for it: Cline #10358).' },
   { id: 'O4', name: 'the same invalid command x4, each with another error text: stuck', run: (s) => { s.prompt(); for (const e of ['Command not found', 'another error', 'Different error', 'yet another']) s.bash('invalid_command', `bash: ${e}`, false); }, expect: /^nudge@[3-4]$/ },
-  { id: 'O6', name: '(ls, read file1) x3 with the same outputs: a 2-cycle', config: SEED, run: (s) => { s.prompt(); repeat(5, () => { s.bash('ls', 'file1.txt\nfile2.txt'); read(s, 'file1.txt', 'File content'); }); }, expect: /^nudge@10$/, note: 'OpenHands flags 3 rounds; the seed rule needs 5.' },
+  { id: 'O6', name: '(ls, read file1) x3 with the same outputs: a 2-cycle', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, () => { s.bash('ls', 'file1.txt\nfile2.txt'); read(s, 'file1.txt', 'File content'); }); }, expect: /^nudge@10$/, note: 'OpenHands flags 3 rounds; the seed rule needs 5.' },
   { id: 'O7', name: 'ls, read f1, pwd, read f2, pwd, read f2: not stuck', run: (s) => { s.prompt(); s.bash('ls', 'f'); read(s, 'file1.txt'); s.bash('pwd', P); read(s, 'file2.txt'); s.bash('pwd', P); read(s, 'file2.txt'); }, expect: NONE },
   { id: 'O8', name: 'the same closing message, turn after turn: stuck', run: (s) => { s.prompt(); say(s, "I'm doing well, thanks for asking."); say(s, "I'm doing well, thanks for asking."); }, expect: /^nudge@0$/ },
 
   // ----- Roo Code (ToolRepetitionDetector.spec.ts) -----
   { id: 'R2', name: 'read(a), read(b): allowed', run: (s) => { s.prompt(); read(s, 'a.ts'); read(s, 'b.ts'); }, expect: NONE },
   { id: 'R3', name: 'the same read with the same content x4 (Roo blocks the 4th)', run: (s) => { s.prompt(); repeat(4, () => read(s, 'a.ts')); }, expect: /^nudge@[3-4]$/ },
-  { id: 'R5', name: 'different tools with the same arguments are different calls', config: SEED, run: (s) => { s.prompt(); repeat(4, (i) => tool(s, i % 2 ? 'read_file' : 'list_files', { path: 'src' }, 'x')); }, expect: NONE },
-  { id: 'R6', name: 'a limit of 2 stops the third identical call', config: { ...SEED, repeat: 2, stopAfterStalls: 1 }, run: (s) => { s.prompt(); repeat(3, () => s.bash('make', 'error: x', false)); }, expect: /^stop@2$/ },
+  { id: 'R5', name: 'different tools with the same arguments are different calls', config: SEED_RULE, run: (s) => { s.prompt(); repeat(4, (i) => tool(s, i % 2 ? 'read_file' : 'list_files', { path: 'src' }, 'x')); }, expect: NONE },
+  { id: 'R6', name: 'a limit of 2 stops the third identical call', config: { ...SEED_RULE, repeat: 2, stopAfterStalls: 1 }, run: (s) => { s.prompt(); repeat(3, () => s.bash('make', 'error: x', false)); }, expect: /^stop@2$/ },
   { id: 'R7', name: 'the same file at different offsets is pagination, not repetition', run: (s) => { s.prompt(); repeat(12, (i) => s.call('Read', { file_path: `${P}/big.py`, offset: i * 200, limit: 200 }, `lines ${i * 200}`)); }, expect: NONE },
 
   // ----- Cline (loop-detection.test.ts) -----
   { id: 'L2', name: 'identical x3 warns, x5 escalates', run: (s) => { s.prompt(); repeat(5, () => tool(s, 'read_file', { path: 'a.ts' }, 'same')); }, expect: /^nudge@[3-4]/ },
-  { id: 'L3', name: 'a change of parameters resets the identical-call count: A,A,B,A,A', config: SEED, run: (s) => { s.prompt(); for (const f of 'AABAA') tool(s, 'read_file', { path: `${f}.ts` }, `content ${f}`); }, expect: NONE },
+  { id: 'L3', name: 'a change of parameters resets the identical-call count: A,A,B,A,A', config: SEED_RULE, run: (s) => { s.prompt(); for (const f of 'AABAA') tool(s, 'read_file', { path: `${f}.ts` }, `content ${f}`); }, expect: NONE },
   {
     id: 'L3b', name: 'the same with the judge: reading A four times in five calls, unchanged', run: (s) => { s.prompt(); for (const f of 'AABAA') tool(s, 'read_file', { path: `${f}.ts` }, `content ${f}`); },
     expect: /^nudge@[4-5]$/, note: 'Cline resets on any other call; the judge sees four reads of one unchanged file in five calls as re-reading without new information.',
   },
-  { id: 'L4', name: 'different tools, same parameters: not identical', config: SEED, run: (s) => { s.prompt(); repeat(6, (i) => tool(s, ['a', 'b', 'c'][i % 3]!, { path: 'x' }, 'same')); }, expect: NONE },
-  { id: 'L7', name: 'task_progress changes are ignored', config: SEED, run: (s) => { s.prompt(); repeat(5, (i) => tool(s, 'execute_command', { command: 'npm test', task_progress: `- [x] step ${i}` }, FAIL, false)); }, expect: /^nudge@5$/ },
+  { id: 'L4', name: 'different tools, same parameters: not identical', config: SEED_RULE, run: (s) => { s.prompt(); repeat(6, (i) => tool(s, ['a', 'b', 'c'][i % 3]!, { path: 'x' }, 'same')); }, expect: NONE },
+  { id: 'L7', name: 'task_progress changes are ignored', config: SEED_RULE, run: (s) => { s.prompt(); repeat(5, (i) => tool(s, 'execute_command', { command: 'npm test', task_progress: `- [x] step ${i}` }, FAIL, false)); }, expect: /^nudge@5$/ },
 
   // ----- OpenClaw (tool-loop-detection.test.ts) -----
   { id: 'P2', name: '15 distinct reads', run: (s) => { s.prompt(); repeat(15, (i) => read(s, `f${i}.txt`)); }, expect: NONE },
   { id: 'P3', name: 'read(/same.txt) x10 with the same output', run: (s) => { s.prompt(); repeat(10, () => read(s, 'same.txt')); }, expect: /^nudge@[3-5] .*stop@\d+$/ },
   { id: 'P5', name: 'a process poll saying "still running" x20: nudged late, after more waiting than a retry gets', run: (s) => { s.prompt(); repeat(20, () => tool(s, 'process', { action: 'poll', id: 'p1' }, '(no new output) still running')); }, expect: /^nudge@10 (deny@10 )?stop@20$/ },
   { id: 'P6', name: 'the same poll x25 with changing output', run: (s) => { s.prompt(); repeat(25, (i) => tool(s, 'process', { action: 'poll', id: 'p1' }, `line ${i}`)); }, expect: NONE },
-  { id: 'P8', name: 'writing the same content to two files in turn, x30', config: SEED, run: (s) => { s.prompt(); repeat(30, (i) => s.call('Write', { file_path: `/tmp/${i % 2 ? 'b' : 'a'}.md`, content: 'same' }, { ok: true })); }, expect: /^nudge@([3-9]|10) .*stop@/ },
+  { id: 'P8', name: 'writing the same content to two files in turn, x30', config: SEED_RULE, run: (s) => { s.prompt(); repeat(30, (i) => s.call('Write', { file_path: `/tmp/${i % 2 ? 'b' : 'a'}.md`, content: 'same' }, { ok: true })); }, expect: /^nudge@([3-9]|10) .*stop@/ },
   { id: 'P9', name: '30 writes to distinct paths', run: (s) => { s.prompt(); repeat(30, (i) => s.call('Write', { file_path: `${P}/out/f${i}.md`, content: `c${i}` }, { ok: i })); }, expect: NONE },
   { id: 'P10', name: 'an API script with the same output x20, varying durations', run: (s) => { s.prompt(); repeat(20, (i) => s.bash('./grafana-api.sh datasources', `[{"id":1}]\nrequest took ${10 + i}ms`)); }, expect: /^nudge@[3-5] .*stop@\d+$/ },
   { id: 'P11', name: 'tail -f with no new output x20, varying pids', run: (s) => { s.prompt(); repeat(20, (i) => s.bash('tail -f /var/log/app.log', `(no new output) pid ${3000 + i}`)); }, expect: /^nudge@10 (deny@10 )?stop@20$/ },
   { id: 'P12', name: '`date` x30, output changing', run: (s) => { s.prompt(); repeat(30, (i) => s.bash('date', `tick ${i}`)); }, expect: NONE },
   { id: 'P13', name: 'a failing command with a changing message x12', run: (s) => { s.prompt(); repeat(12, (i) => s.bash('./deploy.sh', `error: attempt ${i} refused`, false)); }, expect: /^nudge@[3-5] .*stop@\d+$/, note: 'OpenClaw only warns; the same command failing again and again with nothing changed is a stall here (OpenHands agrees, O4).' },
   { id: 'P14', name: 'an unknown tool, varied arguments, x9', run: (s) => { s.prompt(); repeat(9, (i) => tool(s, 'no_such_tool', { q: i }, 'Error: No such tool available: no_such_tool', false)); }, expect: /^nudge@5/, note: 'OpenClaw waits for 10; five calls failing alike are enough here.' },
-  { id: 'P15', name: 'read a, list workspace, alternating x10 with stable outputs', config: SEED, run: (s) => { s.prompt(); repeat(10, (i) => (i % 2 ? tool(s, 'list', { dir: '/workspace' }, 'a.txt') : read(s, 'a.txt'))); }, expect: /^nudge@10$/ },
+  { id: 'P15', name: 'read a, list workspace, alternating x10 with stable outputs', config: SEED_RULE, run: (s) => { s.prompt(); repeat(10, (i) => (i % 2 ? tool(s, 'list', { dir: '/workspace' }, 'a.txt') : read(s, 'a.txt'))); }, expect: /^nudge@10$/ },
   { id: 'P15b', name: 'the same alternation x20 with progressing outputs', run: (s) => { s.prompt(); repeat(20, (i) => (i % 2 ? tool(s, 'list', { dir: '/workspace' }, `a.txt\nn${i}.txt`) : read(s, 'a.txt', `v${i}`))); }, expect: NONE },
   { id: 'P16', name: 'read, list, read, write, list', run: (s) => { s.prompt(); read(s, 'a.txt'); tool(s, 'list', { dir: '/w' }, 'a'); read(s, 'a.txt'); s.call('Write', { file_path: `${P}/a.txt`, content: 'new' }, { ok: 1 }); tool(s, 'list', { dir: '/w' }, 'a'); }, expect: NONE },
 
@@ -171,7 +169,7 @@ export const CASES: Case[] = [
   { id: 'X5', name: 'pytest x5, nothing between, the same failure', run: (s) => { s.prompt(); repeat(5, () => s.bash('pytest', 'FAILED tests/test_x.py::test_a - ValueError', false)); }, expect: /^nudge@[3-5]/ },
   { id: 'X6', name: 'get_issue(id=i) -> 404 x5', run: (s) => { s.prompt(); repeat(5, (i) => tool(s, 'get_issue', { id: 100 + i }, 'Error: 404 Not Found', false)); }, expect: /^nudge@[3-5]$/, note: 'goose users asked for a streak of 3; looking up a few ids that do not exist can be exploration, so varied calls failing alike are a stall from the fifth' },
   { id: 'X7', name: 'the identical call once per assistant message, x10', run: (s) => { s.prompt(); repeat(10, () => s.bash('git status', 'nothing to commit, working tree clean')); }, expect: /^nudge@[3-5] .*stop@\d+$/ },
-  { id: 'X9', name: 'a 4-call cycle ABCD x9 with identical results', config: SEED, run: (s) => { s.prompt(); repeat(9, () => { for (const f of 'ABCD') tool(s, 'step', { name: f }, `result ${f}`); }); }, expect: /^nudge@20( deny@20)?$/, note: 'the cycle is flagged at its fifth round; after the nudge the window starts afresh, and four more rounds are not yet a second stall' },
+  { id: 'X9', name: 'a 4-call cycle ABCD x9 with identical results', config: SEED_RULE, run: (s) => { s.prompt(); repeat(9, () => { for (const f of 'ABCD') tool(s, 'step', { name: f }, `result ${f}`); }); }, expect: /^nudge@20( deny@20)?$/, note: 'the cycle is flagged at its fifth round; after the nudge the window starts afresh, and four more rounds are not yet a second stall' },
   { id: 'X10', name: 'after a nudge the person says to keep retrying: that is a new task', run: (s) => { s.prompt(); repeat(5, () => s.bash('npm test', FAIL, false)); s.prompt('the CI is flaky, retry it twice'); repeat(2, () => s.bash('npm test', FAIL, false)); }, expect: /^nudge@[3-5]( deny@[3-5])?$/ },
   { id: 'X11', name: '"Let me ..." spam x100 in one message', run: (s) => { s.prompt(); say(s, 'Let me check the configuration file once more. '.repeat(100)); }, expect: /^nudge@0$/ },
 
