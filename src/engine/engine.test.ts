@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SEED_RULE } from '../../test/support/config.ts';
 import { Session, times } from '../../test/support/session.ts';
+import { DEFAULT_CONFIG } from '../config/defaults.ts';
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
 // The seed rule on its own, as the deterministic floor it is: the judge is switched off here.
@@ -281,10 +282,15 @@ describe('the judge: loops the floor does not see', () => {
     times(3, () => s.bash('npm test', FAIL, false));
     const nudge = s.decisions.find((d) => d.action === 'nudge')!;
     for (const hit of nudge.signals) assert.equal(typeof hit.value, 'number');
-    assert.deepEqual(
-      nudge.signals.map((x) => x.code).sort(),
-      ['FAILING_RETRY', 'JUDGE', 'NEAR_DUPLICATE', 'NO_TREE_CHANGE', 'REPEAT', 'SAME_FAILURE'],
-    );
+    // the lead first, the one the message names: three identical failing runs
+    assert.deepEqual(nudge.signals[0], { code: 'REPEAT', value: 3, detail: nudge.signals[0]!.detail });
+    assert.match(nudge.message!, /x3/);
+    // the rule that declared the stall: three failures with nothing changed in between
+    assert.ok(nudge.signals.some((x) => x.code === 'NO_TREE_CHANGE' && x.value >= DEFAULT_CONFIG.unchangedFailures));
+    // the judge's score last, recorded even when a floor decided
+    const judge = nudge.signals.at(-1)!;
+    assert.equal(judge.code, 'JUDGE');
+    assert.ok(judge.value >= 0 && judge.value <= 1, `score ${judge.value}`);
   });
 
   it('can be switched off, leaving the floor', () => {
