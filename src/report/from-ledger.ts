@@ -4,7 +4,7 @@ import type { CallStep, Decision } from '../types.ts';
 import { fileLines } from '../readers/lines.ts';
 import { parseLine } from '../store/session-log.ts';
 import { StallMeter } from '../scan/meter.ts';
-import type { ReportSession } from './model.ts';
+import { type ReportSession, reportStall } from './model.ts';
 
 // The ledger read back for a report: each session's observations in file order, with the decisions
 // recorded live (a decision line follows its observation, sometimes after other hooks' lines, so a first
@@ -84,21 +84,7 @@ export function readLedgerSession(file: string): LedgerSession {
     ...(cwd ? { project: basename(cwd) } : {}),
     file,
     calls: meter.calls,
-    stalls: meter.stalls.map((st, i) => ({
-      step: st.step,
-      action: st.action,
-      agent: st.agent,
-      signals: st.signals.map((x) => x.code),
-      loop: st.loop,
-      tools: st.tools,
-      from: st.from,
-      to: st.to,
-      calls: st.calls,
-      ...(st.span ? { span: st.span } : {}),
-      ...(st.after ? { after: st.after } : {}),
-      ...(st.mode ? { mode: st.mode } : {}),
-      ...(times[i] ? { time: times[i] } : {}),
-    })),
+    stalls: meter.stalls.map((st, i) => ({ ...reportStall(st), ...(times[i] ? { time: times[i] } : {}) })),
     inside: { calls: meter.inside().calls },
     afterStop: { calls: meter.afterStop.calls },
     ...((lastActivity ?? time) ? { time: lastActivity ?? time } : {}),

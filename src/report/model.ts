@@ -1,5 +1,6 @@
 import type { SignalCode } from '../types.ts';
 import type { After } from '../scan/meter.ts';
+import type { ScannedStall } from '../scan/scan-session.ts';
 import { addSpend, noSpend, type Spend, tokenTotal } from '../scan/spend.ts';
 
 // What a report shows, whatever it was read from: the ledger (what stallguard decided live, in shadow or
@@ -25,6 +26,25 @@ export interface ReportStall {
   mode?: string;
   /** Scan: the subagent transcript the stall is in, whose calls are counted apart from the session's main file. */
   file?: string;
+}
+
+/** A metered stall as a report shows it. Its spend is left to the caller: only a scan knows tokens. */
+export function reportStall(st: ScannedStall): ReportStall {
+  return {
+    step: st.step,
+    action: st.action,
+    agent: st.agent,
+    signals: st.signals.map((x) => x.code),
+    loop: st.loop,
+    tools: st.tools,
+    from: st.from,
+    to: st.to,
+    calls: st.calls,
+    ...(st.span ? { span: st.span } : {}),
+    ...(st.after ? { after: st.after } : {}),
+    ...(st.mode ? { mode: st.mode } : {}),
+    ...(st.file ? { file: st.file } : {}),
+  };
 }
 
 export interface ReportSession {
