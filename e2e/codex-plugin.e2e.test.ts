@@ -3,12 +3,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBounded } from './support/bounded-run.ts';
 import { LOOPING_NPM_TEST } from './support/codex-scripts.ts';
 import { ensureCodex } from './support/codex-session.ts';
 import { type ResponsesRequest, startFakeOpenAI, textOf } from './support/fake-openai.ts';
 import { packageCopy, pluginEnv, sessionFilesUnder } from './support/packaged.ts';
-import { makeScratch, readRequests, removeScratch } from './support/scratch.ts';
+import { checkScratch, makeScratch, readRequests, runClient } from './support/scratch.ts';
 
 const cx = ensureCodex();
 
@@ -26,14 +25,8 @@ test(`${cx.label}: the packaged plugin installs from its marketplace, stops a lo
   const plugins = readFileSync(config, 'utf8');
   writeFileSync(config, ['model = "gpt-fake"', 'model_provider = "fake"', 'approval_policy = "never"', 'sandbox_mode = "danger-full-access"', plugins].join('\n'));
   appendFileSync(config, ['', '[model_providers.fake]', 'name = "fake"', `base_url = "${server.url}/v1"`, 'env_key = "FAKE_OPENAI_KEY"', 'wire_api = "responses"', 'request_max_retries = 0', 'stream_max_retries = 0', ''].join('\n'));
-  let run;
-  try {
-    run = await runBounded(cx.command, [...cx.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', 'fix the failing tests'], { cwd: scratch.project, env, timeoutMs: 120_000 });
-  } finally {
-    await server.close();
-  }
-  writeFileSync(join(scratch.root, 'stderr.txt'), run.stderr);
-  try {
+  const run = await runClient(scratch, cx, [...cx.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', 'fix the failing tests'], { env, server });
+  await checkScratch(scratch, () => {
     const input = readRequests<{ body?: ResponsesRequest }>(scratch).at(-1)?.body?.input ?? [];
     const outputs = input.filter((i) => i.type === 'function_call_output').map((i) => String(i.output));
     console.log(`${cx.label}: plugin stopped the loop (${outputs.length} calls, ${outputs.filter((o) => o.startsWith('Command blocked')).length} denied)`);
@@ -44,9 +37,5 @@ test(`${cx.label}: the packaged plugin installs from its marketplace, stops a lo
     const ledgers = sessionFilesUnder(join(codexHome, 'plugins', 'data'));
     assert.equal(ledgers.length, 1, ledgers.join(', '));
     assert.equal(existsSync(join(scratch.home, '.stallguard')), false);
-  } catch (error) {
-    if (error instanceof Error) error.message += `\n(scratch kept in ${scratch.root})`;
-    throw error;
-  }
-  removeScratch(scratch);
+  });
 });

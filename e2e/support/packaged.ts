@@ -1,7 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Scratch } from './scratch.ts';
-import { REPO } from './scratch.ts';
+import { REPO, type Scratch, scratchEnv } from './scratch.ts';
 
 // The plugin and extension scenarios install stallguard the way a person does from the npm package: a copy
 // of exactly the files package.json ships (its "files"), so a file the plugins need but npm would leave
@@ -17,7 +16,8 @@ export function packageCopy(scratch: Scratch): string {
 
 /** The environment of a plugin scenario: the scratch one without STALLGUARD_HOME, so the plugin picks its own folder. */
 export function pluginEnv(scratch: Scratch, extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch.home, LANG: 'C.UTF-8', NPM_CONFIG_UPDATE_NOTIFIER: 'false', ...extra };
+  const { STALLGUARD_HOME: _, ...env } = scratchEnv(scratch, extra);
+  return env;
 }
 
 /** The session files under a folder's sessions/ subfolders, at any depth up to `depth`. */

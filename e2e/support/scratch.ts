@@ -130,19 +130,24 @@ export function onlySession(scratch: Scratch): LedgerLine[] {
 }
 
 /**
- * Turns a scenario runner into one that also runs the scenario's checks. The scratch folder is removed
- * when the checks pass and kept, named in the error, when they fail, so a failure can be looked into.
+ * Runs a scenario's checks. The scratch folder is removed when they pass and kept, named in the error,
+ * when they fail, so a failure can be looked into.
  */
+export async function checkScratch(scratch: Scratch, check: () => void | Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n(scratch kept in ${scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
+    throw error;
+  }
+  removeScratch(scratch);
+}
+
+/** Turns a scenario runner into one that also runs the scenario's checks, as checkScratch does. */
 export function withChecks<S, R extends { scratch: Scratch }>(run: (scenario: S) => Promise<R>) {
   return async (scenario: S, check: (run: R) => void | Promise<void>): Promise<R> => {
     const result = await run(scenario);
-    try {
-      await check(result);
-    } catch (error) {
-      if (error instanceof Error) error.message += `\n(scratch kept in ${result.scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
-      throw error;
-    }
-    removeScratch(result.scratch);
+    await checkScratch(result.scratch, () => check(result));
     return result;
   };
 }
