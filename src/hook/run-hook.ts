@@ -93,7 +93,7 @@ export function runHook(input: HookInput): HookOutput {
     const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, input.selfDir) });
     const file = sessionFile(home, event.session);
     const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
-    const out = respond({ file, config, meta, adapter, parsed, kind: event.kind }, obs);
+    const out = respond({ file, config, meta, adapter, parsed }, obs);
     const window = out.state.agents[event.agent.id]?.window ?? [];
     if (out.output.decision?.action !== 'allow' || obs.step.k !== 'call' || !config.llm.enabled || !smellsStuck(window, config)) return out.output;
     const verdictOf = (v: Verdict): Observation => ({ step: { k: 'verdict', stuck: v.stuck, repeating: v.repeating, progress: v.progress, confidence: v.confidence }, agent: event.agent, ...(event.task ? { task: event.task } : {}) });
@@ -104,7 +104,7 @@ export function runHook(input: HookInput): HookOutput {
         llm: config.llm,
         finish: (verdict) => {
           try {
-            return verdict ? respond({ file, config, meta, adapter, parsed, kind: event.kind }, verdictOf(verdict)).output : out.output;
+            return verdict ? respond({ file, config, meta, adapter, parsed }, verdictOf(verdict)).output : out.output;
           } catch (error) {
             logError(home, 'llm', error);
             return out.output;
@@ -124,7 +124,6 @@ interface Responder {
   meta: Extract<LogLine, { t: 'm' }>;
   adapter: Adapter;
   parsed: Parsed;
-  kind: EventKind;
 }
 
 /** Records an observation, decides it, records the decision, and renders it in the agent's dialect. */
@@ -132,7 +131,7 @@ function respond(r: Responder, obs: Observation) {
   const { decision, id, state } = observeInLog(r.file, obs, r.config, r.meta);
   if (decision.action !== 'allow' && !decision.repeat) appendLine(r.file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
   const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
-  return { output: { stdout, decision, kind: r.kind } as HookOutput, state };
+  return { output: { stdout, decision, kind: r.parsed.event.kind } as HookOutput, state };
 }
 
 /**
