@@ -270,9 +270,10 @@ describe('the judge: loops the floor does not see', () => {
   it('the same edit rejected the same way again and again', () => {
     const s = new Session();
     s.prompt();
-    const rejected = "Your proposed edit has introduced new syntax error(s).\nERRORS:\n- F821 undefined name 'combined'";
-    for (let i = 0; i < 4; i++) s.call('edit', { command: `edit 118:150\n    def merge(a, b):\n        return combined${' '.repeat(i)}\nend_of_edit` }, rejected, false);
-    assert.deepEqual(s.actions(), ['nudge']);
+    const rejected = '<tool_use_error>String to replace not found in file.\nString:     def merge(a, b):</tool_use_error>';
+    for (let i = 0; i < 4; i++) s.call('Edit', { file_path: '/home/dev/proj/src/merge.py', old_string: `    def merge(a, b):${' '.repeat(i)}`, new_string: '    def merge(a, b, c):' }, rejected, false);
+    // the nudge at the third, and the fourth, which repeats the third exactly, refused
+    assert.deepEqual(s.actions(), ['nudge', 'deny']);
     assert.ok(s.decisions.some((d) => d.signals.some((x) => x.code === 'EDIT_REJECTED')));
   });
 

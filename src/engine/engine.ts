@@ -109,7 +109,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
 
 function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config, model?: JudgeModel): Result {
   const totals = { ...state.totals, calls: state.totals.calls + 1 };
-  if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
+  // bookkeeping is neither work nor a loop, and a call that never ran is no attempt: neither enters the window
+  if (config.exemptTools.includes(step.tool) || step.cls === 'bookkeeping' || step.skipped) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
   // where the agent does not say which calls were issued together, each call is an attempt of its own
   const batch = state.batched ? (prev.batches ?? 0) : -totals.calls;
   const { next: memory, entry } = rememberCall(prev.memory, step, batch);

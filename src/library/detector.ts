@@ -7,6 +7,8 @@ import { observation } from '../core/step.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, type State } from '../engine/state.ts';
 import { attachTree } from '../hook/tree.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { anyDialect } from '../adapters/dialects.ts';
 import { sessionFile } from '../store/paths.ts';
 import { appendLine, observeInLog } from '../store/session-log.ts';
 
@@ -75,7 +77,8 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   return {
     observe(input: Event): Decision {
       checkEvent(input);
-      const event = attachTree(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input);
+      // a loop of its own names its tools as it likes; those that match a known agent's are read as that agent's
+      const event = attachTree(describeEvent(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input, anyDialect));
       const obs = observation(event, { ...ctx, cwd: event.cwd });
       if (!dir) {
         const r = reduce(sessions.get(event.session) ?? initialState(), obs, config);
