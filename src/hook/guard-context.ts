@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { GuardContext } from '../core/guard.ts';
+import type { GuardContext } from '../guard/guard.ts';
 
 // The I/O half of self-protection: where this machine keeps what the guard protects, and a realpath
 // that follows symbolic links, so that `ln -s ~/.claude/settings.json notes.txt` followed by an edit of

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
-import { anchors, type GuardContext, globHits, holdsProtected, isGlob, isProtectedDir, isProtectedFile, MENTION, ownPlaces, resolvePath, STARTUP_FILE } from './guard-paths.ts';
-import { lexShell, type Simple } from './shell-lex.ts';
+import { anchors, type GuardContext, globHits, holdsProtected, isGlob, isProtectedDir, isProtectedFile, MENTION, ownPlaces, resolvePath, STARTUP_FILE } from './paths.ts';
+import { lexShell, type Simple } from '../shell/lex.ts';
 
 // Whether a shell command would switch the guard off: write, move, delete or re-permission a protected
 // file (by redirection, a file tool, an editor, an in-place edit, git, an archive, a download, an

@@ -1,13 +1,13 @@
 import type { GuardHit, ToolCall } from '../types.ts';
-import { callCommand, parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
-import { type GuardContext, isProtectedFile, resolvePath } from './guard-paths.ts';
-import { shellHit, startupFileHit } from './guard-shell.ts';
+import { callCommand, parseMaybeJson, SHELL_TOOLS } from '../core/call-fields.ts';
+import { type GuardContext, isProtectedFile, resolvePath } from './paths.ts';
+import { shellHit, startupFileHit } from './shell.ts';
 
 // Self-protection: a guard the guarded agent can switch off is no guard. In enforce mode a call that would
 // change stallguard's configuration or state, or any agent's hook settings, is denied, whichever agent's
 // file or shell tool makes it. Reading those files stays allowed, and so do ordinary edits next to them.
 
-export type { GuardContext } from './guard-paths.ts';
+export type { GuardContext } from './paths.ts';
 
 const EDIT_TOOLS = new Set([
   'Edit', 'Write', 'MultiEdit', 'NotebookEdit', // Claude Code
