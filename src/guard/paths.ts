@@ -1,68 +1,52 @@
 import { posix } from 'node:path';
+import type { GuardContext } from './context.ts';
 
-// Which paths are stallguard's to protect: every supported agent's hook settings at every scope, and
-// stallguard's own configuration, state, hook bundle and plugin files. Pure: symbolic links are resolved
-// only through the `realpath` the caller passes in.
+// Which paths matter to stallguard, by literal comparison of their last folders and names (never a
+// pattern made from a path an agent wrote): stallguard's own files (configuration, state, the installed
+// hook and its plugin folders, the node binary it runs), the agents' hook settings files, and the shell
+// start-up files a STALLGUARD_MODE could be written into. A settings file matters only for the stallguard
+// entries it holds (./entries.ts); an own file matters whole.
 
-export interface GuardContext {
-  cwd?: string;
-  home?: string;
-  /** STALLGUARD_HOME, resolved. */
-  stallguardHome?: string;
-  /** The folder of the installed hook bundle. */
-  selfDir?: string;
-  /** The node binary that runs the installed hook: without it every hook call fails, and fails open. */
-  nodePath?: string;
-  /** Agents' own config folders set by the environment (CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME). */
-  configDirs?: string[];
-  /** Resolves symbolic links (the hook passes fs.realpath); a path is protected if it or its target is. */
-  realpath?: (abs: string) => string | undefined;
-}
+export type SettingsFormat = 'json' | 'toml';
+export type Place = { kind: 'own' } | { kind: 'settings'; format: SettingsFormat } | { kind: 'startup' };
 
-const PROTECTED_FILE = [
-  // Claude Code: project, local and user settings, managed policy, installed plugins
-  /(?:^|\/)\.claude\/settings(?:\.local)?\.json$/,
-  /(?:^|\/)managed-settings\.json$/,
-  /(?:^|\/)managed-settings\.d\//,
-  /(?:^|\/)\.claude\/plugins\//,
-  /^\/etc\/claude-code\//,
-  /\/Library\/Application Support\/ClaudeCode\//,
-  // Codex CLI: hooks.json or config.toml, user and project; managed requirements; plugins
-  /(?:^|\/)\.codex\/(?:hooks\.json|config\.toml|requirements\.toml)$/,
-  /(?:^|\/)\.codex\/plugins\//,
-  /^\/etc\/codex\//,
-  // Gemini CLI: project and user settings, system settings, extensions
-  /(?:^|\/)\.gemini\/settings\.json$/,
-  /(?:^|\/)\.gemini\/extensions\//,
-  /^\/etc\/gemini-cli\//,
-  // Cursor: project, user and enterprise hooks.json
-  /(?:^|\/)\.?cursor\/hooks\.json$/i,
-  // Copilot CLI
-  /(?:^|\/)\.github\/hooks\/[^/]+\.json$/,
-  // stallguard: project config, and the default home
-  /(?:^|\/)\.stallguard\.json$/,
-  /(?:^|\/)\.stallguard(?:\/|$)/,
+/** Settings files by their last two path segments: the agent's folder and the file's name. */
+const SETTINGS_IN: Record<string, Record<string, SettingsFormat>> = {
+  '.claude': { 'settings.json': 'json', 'settings.local.json': 'json' },
+  '.codex': { 'hooks.json': 'json', 'config.toml': 'toml', 'requirements.toml': 'toml' },
+  '.gemini': { 'settings.json': 'json' },
+  // the records of installed Claude plugins and Gemini extensions: stallguard's entries there enable it
+  plugins: { 'installed_plugins.json': 'json', 'known_marketplaces.json': 'json' },
+  extensions: { 'extension-enablement.json': 'json' },
+};
+/** System-wide settings folders, whose settings files have other names. */
+const SYSTEM_SETTINGS: Record<string, Record<string, SettingsFormat>> = {
+  '/etc/claude-code': { 'managed-settings.json': 'json' },
+  '/Library/Application Support/ClaudeCode': { 'managed-settings.json': 'json' },
+  '/etc/codex': { 'hooks.json': 'json', 'config.toml': 'toml', 'requirements.toml': 'toml' },
+  '/etc/gemini-cli': { 'settings.json': 'json', 'system-defaults.json': 'json' },
+};
+/** Files directly in an agent's config folder moved by the environment (CLAUDE_CONFIG_DIR, CODEX_HOME). */
+const IN_CONFIG_DIR: Record<string, SettingsFormat> = { 'settings.json': 'json', 'settings.local.json': 'json', 'hooks.json': 'json', 'config.toml': 'toml', 'requirements.toml': 'toml', 'managed-settings.json': 'json' };
+/** Folders where agents keep installed plugins and extensions; stallguard's own are its files. */
+const PLUGIN_FOLDERS = [
+  ['.claude', 'plugins'],
+  ['.codex', 'plugins'],
+  ['.gemini', 'extensions'],
 ];
 
-/** What every PROTECTED_FILE path contains: one test spares most paths the whole list. */
-const MAYBE_PROTECTED = /\.claude|managed-settings|claude-?code|codex|\.gemini|gemini-cli|cursor|\.github|\.stallguard/i;
-
-/** Folders whose removal or move takes hook settings with them. */
-const PROTECTED_DIR = /(?:^|\/)(?:\.claude|\.codex|\.gemini|\.cursor|\.github|\.github\/hooks|\.stallguard)$/;
-
 /** Files a shell reads its environment from: a STALLGUARD_MODE written there reaches the next session. */
-export const STARTUP_FILE =
-  /(?:^|\/)(?:\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.mkshrc|\.envrc|\.pam_environment|config\.fish)$|^\/etc\/(?:environment|profile|bash\.bashrc|zshrc|zshenv|profile\.d\/.*)$/;
+const STARTUP_NAMES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.kshrc', '.mkshrc', '.envrc', '.pam_environment', 'config.fish']);
+const STARTUP_SYSTEM = new Set(['/etc/environment', '/etc/profile', '/etc/bash.bashrc', '/etc/zshrc', '/etc/zshenv']);
 
-/** Names that, written anywhere, mean hook settings or stallguard's files: used to spot them in code and globs. */
-export const MENTION = /[^\s'"`()[\]{},;=<>|&]{0,256}(?:\.claude|\.codex|\.gemini|\.cursor|\.github[/\\]hooks|\.stallguard|managed-settings)[^\s'"`()[\]{},;<>|&]{0,256}/g;
+/** The places whose removal a recursive delete must not take along, per working folder and the home folder. */
+const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.stallguard.json', '.stallguard'];
+const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json'];
 
-const FILES_IN_CONFIG_DIR = /^(?:settings(?:\.local)?\.json|hooks\.json|config\.toml|requirements\.toml|managed-settings\.json)$|^(?:plugins|extensions)\//;
-
-function under(abs: string, dir: string | undefined): boolean {
+export function under(abs: string, dir: string | undefined): boolean {
   if (!dir) return false;
   const d = dir.replace(/\/+$/, '');
-  return abs === d || abs.startsWith(d + '/');
+  return abs === d || abs.startsWith(d === '' ? '/' : d + '/');
 }
 
 /**
@@ -77,25 +61,64 @@ function ownFiles(selfDir: string): { dirs: string[]; files: string[] } {
     const root = posix.dirname(dir);
     return { dirs: [dir, ...['hooks', '.claude-plugin', '.codex-plugin', 'extensions'].map((d) => posix.join(root, d))], files: [] };
   }
-  return { dirs: [posix.join(dir, 'hooks')], files: [posix.join(dir, 'hook.cjs'), posix.join(dir, 'gemini-extension.json')] };
+  return { dirs: [posix.join(dir, 'hooks')], files: [posix.join(dir, 'hook.cjs'), posix.join(dir, 'hook-main.cjs'), posix.join(dir, 'gemini-extension.json')] };
 }
 
-function isProtectedLiteral(abs: string, ctx: GuardContext): boolean {
-  if (under(abs, ctx.stallguardHome)) return true;
-  if (ctx.nodePath && abs === ctx.nodePath) return true;
-  if (ctx.selfDir) {
-    const own = ownFiles(ctx.selfDir);
-    if (own.dirs.some((d) => under(abs, d)) || own.files.includes(abs)) return true;
+/** stallguard's own places, as concrete paths: its home, its installed files, the node binary the hook runs. */
+export function ownPlaces(ctx: GuardContext): string[] {
+  const own = ctx.selfDir ? ownFiles(ctx.selfDir) : { dirs: [], files: [] };
+  return [ctx.stallguardHome, ...own.dirs, ...own.files, ctx.nodePath].filter((p): p is string => !!p).map((p) => p.replace(/\/+$/, '') || '/');
+}
+
+function isOwn(abs: string, segs: string[], ctx: GuardContext): boolean {
+  if (ownPlaces(ctx).some((p) => under(abs, p) && (p !== ctx.nodePath || abs === p))) return true;
+  // the project config anywhere, and a `.stallguard` folder (the default home) with all it holds
+  if (segs.at(-1) === '.stallguard.json' || segs.includes('.stallguard')) return true;
+  // stallguard's plugin or extension as an agent installed it: ~/.claude/plugins/cache/stallguard/...
+  for (const [agentDir, folder] of PLUGIN_FOLDERS) {
+    for (let i = 0; i + 2 < segs.length; i++) {
+      if (segs[i] === agentDir && segs[i + 1] === folder && segs.slice(i + 2).some((s) => s.toLowerCase().includes('stallguard'))) return true;
+    }
   }
-  for (const dir of ctx.configDirs ?? []) if (under(abs, dir) && FILES_IN_CONFIG_DIR.test(abs.slice(dir.replace(/\/+$/, '').length + 1))) return true;
-  return MAYBE_PROTECTED.test(abs) && PROTECTED_FILE.some((re) => re.test(abs));
+  return false;
 }
 
-function isProtectedDirLiteral(abs: string, ctx: GuardContext): boolean {
-  if (ctx.stallguardHome && abs === ctx.stallguardHome.replace(/\/+$/, '')) return true;
-  if (ctx.selfDir && ownFiles(ctx.selfDir).dirs.includes(abs)) return true;
-  for (const dir of ctx.configDirs ?? []) if (abs === dir.replace(/\/+$/, '')) return true;
-  return PROTECTED_DIR.test(abs);
+/** A record's own entry: a path segment such as `constructor` must not reach Object's prototype. */
+function entry<T>(rec: Record<string, T> | undefined, key: string): T | undefined {
+  return rec && Object.hasOwn(rec, key) ? rec[key] : undefined;
+}
+
+function settingsFormat(abs: string, segs: string[], ctx: GuardContext): SettingsFormat | undefined {
+  const name = segs.at(-1) ?? '';
+  const folder = segs.at(-2) ?? '';
+  if (folder === 'plugins' || folder === 'extensions') {
+    // an agent's own plugin folder (~/.claude/plugins), not any folder of that name
+    return PLUGIN_FOLDERS.some(([a, f]) => segs.at(-3) === a && f === folder) ? entry(entry(SETTINGS_IN, folder), name) : undefined;
+  }
+  // Cursor: project and user `.cursor/`, enterprise `/etc/cursor/`, `.../Application Support/Cursor/`
+  if (/^\.?cursor$/i.test(folder)) return name.toLowerCase() === 'hooks.json' ? 'json' : undefined;
+  const byFolder = entry(entry(SETTINGS_IN, folder), name);
+  if (byFolder) return byFolder;
+  // Claude Code's managed policy, by name wherever it is installed, and its drop-in folder
+  if (name === 'managed-settings.json' || (folder === 'managed-settings.d' && name.endsWith('.json'))) return 'json';
+  // Copilot CLI: every .json in the repository's .github/hooks
+  if (folder === 'hooks' && segs.at(-3) === '.github' && name.endsWith('.json')) return 'json';
+  const dir = posix.dirname(abs);
+  const system = entry(entry(SYSTEM_SETTINGS, dir), name);
+  if (system) return system;
+  for (const d of ctx.configDirs ?? []) if (dir === d.replace(/\/+$/, '')) return entry(IN_CONFIG_DIR, name);
+  return undefined;
+}
+
+/** What a path is to stallguard, if anything. */
+export function placeOf(abs: string, ctx: GuardContext): Place | undefined {
+  const segs = abs.split('/');
+  if (isOwn(abs, segs, ctx)) return { kind: 'own' };
+  const format = settingsFormat(abs, segs, ctx);
+  if (format) return { kind: 'settings', format };
+  const name = segs.at(-1) ?? '';
+  if (STARTUP_NAMES.has(name) || STARTUP_SYSTEM.has(abs) || abs.startsWith('/etc/profile.d/')) return { kind: 'startup' };
+  return undefined;
 }
 
 /** A path as the program would see it: `~` and the variables stallguard knows expanded, made absolute, normalised. */
@@ -111,75 +134,44 @@ export function resolvePath(path: string, ctx: GuardContext, cwd = ctx.cwd, wind
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
-/** The path, and where it leads when it is (or passes through) a symbolic link. */
-function forms(abs: string, ctx: GuardContext): string[] {
-  const real = ctx.realpath?.(abs);
-  return real && real !== abs ? [abs, real] : [abs];
-}
-
-/** Whether writing, moving or deleting this file switches stallguard off or changes an agent's hooks. */
-export function isProtectedFile(abs: string, ctx: GuardContext): boolean {
-  return forms(abs, ctx).some((p) => isProtectedLiteral(p, ctx));
-}
-
-/** Whether this folder is one whose removal or move takes protected files with it. */
-export function isProtectedDir(abs: string, ctx: GuardContext): boolean {
-  return forms(abs, ctx).some((p) => isProtectedDirLiteral(p, ctx) || isProtectedLiteral(p, ctx));
-}
-
-/** The concrete protected places for a working folder: what a recursive delete must not take with it. */
-export function anchors(ctx: GuardContext, cwd = ctx.cwd): string[] {
+function anchorList(ctx: GuardContext, cwd = ctx.cwd): string[] {
   const list: string[] = [];
-  for (const base of new Set([ctx.cwd, cwd, ctx.home])) {
-    if (!base) continue;
-    for (const f of ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/hooks.json', '.stallguard.json', '.stallguard']) {
-      list.push(posix.join(base, f));
-    }
+  for (const base of new Set([ctx.cwd, cwd, ctx.home])) if (base) for (const f of ANCHOR_FILES) list.push(posix.join(base, f));
+  if (ctx.home) for (const f of HOME_ANCHORS) list.push(posix.join(ctx.home, f));
+  for (const dir of ctx.configDirs ?? []) for (const f of Object.keys(IN_CONFIG_DIR)) list.push(posix.join(dir, f));
+  list.push(...ownPlaces(ctx));
+  return list;
+}
+
+/**
+ * The path, where it leads when it is (or passes through) a symbolic link, and the protected places that
+ * lead to the same file: `~/.claude/settings.json` may be a link into a dotfiles repository, whose file
+ * is then that settings file under another name.
+ */
+export function forms(abs: string, ctx: GuardContext): string[] {
+  if (!ctx.realpath) return [abs];
+  const real = ctx.realpath(abs) ?? abs;
+  const out = real !== abs ? [abs, real] : [abs];
+  for (const a of anchorList(ctx)) if (!out.includes(a) && ctx.realpath(a) === real) out.push(a);
+  return out;
+}
+
+/**
+ * The concrete places a removal, a move or a glob could reach: the settings files of the working folders
+ * and the home folder, stallguard's own places, and, for links among them, where they lead.
+ */
+export function anchors(ctx: GuardContext, cwd = ctx.cwd): string[] {
+  const list = anchorList(ctx, cwd);
+  const real = ctx.realpath ? list.map((a) => ctx.realpath!(a)).filter((r): r is string => !!r) : [];
+  return [...new Set([...list, ...real])];
+}
+
+/** Every anchor and every folder above one: what a glob or a run-time name is matched against. */
+export function placesAndFolders(ctx: GuardContext, cwd = ctx.cwd): string[] {
+  const out = new Set<string>();
+  for (const a of anchors(ctx, cwd)) {
+    const segs = a.split('/');
+    for (let i = 1; i <= segs.length; i++) out.add(segs.slice(0, i).join('/') || '/');
   }
-  return [...list, ...ownPlaces(ctx), ...(ctx.nodePath ? [ctx.nodePath] : [])];
-}
-
-/** stallguard's own places, as concrete paths: its home, its installed files, the agents' config folders from the environment. */
-export function ownPlaces(ctx: GuardContext): string[] {
-  const own = ctx.selfDir ? ownFiles(ctx.selfDir) : { dirs: [], files: [] };
-  return [ctx.stallguardHome, ...own.dirs, ...own.files, ...(ctx.configDirs ?? [])].filter((p): p is string => !!p).map((p) => p.replace(/\/+$/, ''));
-}
-
-/** Whether removing or moving this folder would take a protected place with it (`rm -rf ~`, `rm -rf .`). */
-export function holdsProtected(abs: string, ctx: GuardContext, cwd = ctx.cwd): boolean {
-  if (isProtectedDir(abs, ctx)) return true;
-  return forms(abs, ctx).some((p) => anchors(ctx, cwd).some((a) => a === p || a.startsWith(p === '/' ? '/' : p + '/')));
-}
-
-/** A glob as a regular expression over absolute paths, with the shell's rule that `*` does not match a leading dot. */
-export function globRegex(absPattern: string): RegExp {
-  const parts = absPattern.split('/').map((part) => {
-    let re = /^[*?[]/.test(part) ? '(?!\\.)' : '';
-    for (let i = 0; i < part.length; i++) {
-      const c = part[i]!;
-      if (c === '*') re += '[^/]*';
-      else if (c === '?') re += '[^/]';
-      else if (c === '[') {
-        const close = part.indexOf(']', i + 2);
-        if (close === -1) re += '\\[';
-        else {
-          re += '[' + part.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
-          i = close;
-        }
-      } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
-    }
-    return re;
-  });
-  return new RegExp(`^${parts.join('/')}$`);
-}
-
-export function isGlob(word: string): boolean {
-  return /[*?]|\[[^\]]+\]/.test(word);
-}
-
-/** A protected place a glob could name: `file` protected files only, `dir` protected folders too, `holds` any folder holding one. */
-export function globHits(absPattern: string, ctx: GuardContext, cwd: string | undefined, test: 'file' | 'dir' | 'holds'): string | undefined {
-  const re = globRegex(absPattern);
-  const places = anchors(ctx, cwd).flatMap((a) => a.split('/').map((_, i, all) => all.slice(0, i + 1).join('/') || '/'));
-  return places.find((c) => re.test(c) && (test === 'holds' || isProtectedFile(c, ctx) || (test === 'dir' && isProtectedDir(c, ctx))));
+  return [...out];
 }
