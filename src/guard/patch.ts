@@ -13,7 +13,9 @@ export type FilePatch =
   | { op: 'delete'; path: string }
   | { op: 'update'; path: string; moveTo?: string; hunks: Hunk[] };
 
-function hunkLines(body: string[]): Hunk[] {
+function hunkLines(lines: string[]): Hunk[] {
+  // the empty line a patch text ends with is no line of context
+  const body = lines.at(-1) === '' ? lines.slice(0, -1) : lines;
   const hunks: Hunk[] = [];
   let cur: Hunk | undefined;
   for (const line of body) {

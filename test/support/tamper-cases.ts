@@ -345,7 +345,7 @@ export function harmlessCases(w: World): Case[] {
     { name: 'a new file in the agents folder', call: sh('touch .claude/agents/new.md && mkdir -p .claude/commands') },
     { name: 'moving a subagent definition', call: sh('mv .claude/agents/a.md .claude/agents/b.md') },
     { name: 'rm of node_modules', call: sh('rm -rf node_modules dist build') },
-    { name: 'rm of a glob in the project', call: sh('rm -rf ./* /tmp/sg-*') },
+    { name: 'rm of a glob in the project', call: sh('rm -rf ./* /tmp/build-*') },
     { name: 'find -delete of caches', call: sh("find . -name '*.pyc' -delete") },
     { name: 'sed -i of app code', call: sh("sed -i 's/a/b/' src/settings.json") },
     { name: 'python reading the settings', call: sh(`python3 -c "import json; print(json.load(open('.claude/settings.json')))"`) },
