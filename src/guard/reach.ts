@@ -30,30 +30,25 @@ export function fileFound(abs: string, ctx: GuardContext): Found | undefined {
   return undefined;
 }
 
-/** Whether writing into this folder can reach something of stallguard's: the folder is stallguard's, or holds a settings file with its entries. */
-export function dirFound(abs: string, ctx: GuardContext, cwd = ctx.cwd): Found | undefined {
+/** The path itself when it is stallguard's, or else the first protected place `reaches` lets through that is. */
+function foundFrom(abs: string, ctx: GuardContext, cwd: string | undefined, reaches: (place: string, paths: string[]) => boolean): Found | undefined {
   const own = fileFound(abs, ctx);
   if (own) return own;
-  const dirs = forms(abs, ctx);
+  const paths = forms(abs, ctx);
   for (const a of anchors(ctx, cwd)) {
-    if (!dirs.includes(posix.dirname(a)) || placeOf(a, ctx)?.kind !== 'settings') continue;
+    if (!reaches(a, paths)) continue;
     const found = fileFound(a, ctx);
     if (found) return found;
   }
   return undefined;
 }
 
-/** Whether removing or moving this path takes something of stallguard's with it (`rm -rf ~`, `mv .claude x`). */
+/** Whether writing into this folder can reach something of stallguard's: the folder is stallguard's, or holds a settings file with its entries. */
+export function dirFound(abs: string, ctx: GuardContext, cwd = ctx.cwd): Found | undefined {
+  return foundFrom(abs, ctx, cwd, (a, dirs) => dirs.includes(posix.dirname(a)) && placeOf(a, ctx)?.kind === 'settings');
+}
+
+/** Whether removing or moving this path takes something of stallguard's with it (`rm -rf ~`, `mv .claude x`); a place that is not there cannot be taken away. */
 export function treeFound(abs: string, ctx: GuardContext, cwd = ctx.cwd): Found | undefined {
-  const own = fileFound(abs, ctx);
-  if (own) return own;
-  const roots = forms(abs, ctx);
-  for (const a of anchors(ctx, cwd)) {
-    if (!roots.some((r) => under(a, r))) continue;
-    // a place that is not there cannot be taken away
-    if ('none' in nowOf(a, ctx)) continue;
-    const found = fileFound(a, ctx);
-    if (found) return found;
-  }
-  return undefined;
+  return foundFrom(abs, ctx, cwd, (a, roots) => roots.some((r) => under(a, r)) && !('none' in nowOf(a, ctx)));
 }
