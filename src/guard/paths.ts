@@ -64,10 +64,22 @@ function ownFiles(selfDir: string): { dirs: string[]; files: string[] } {
   return { dirs: [posix.join(dir, 'hooks')], files: [posix.join(dir, 'hook.cjs'), posix.join(dir, 'hook-main.cjs'), posix.join(dir, 'gemini-extension.json')] };
 }
 
+/** Lists made once per context: every path checked asks for them again. */
+const cache = new WeakMap<GuardContext, Map<string, string[]>>();
+function once(ctx: GuardContext, key: string, make: () => string[]): string[] {
+  let m = cache.get(ctx);
+  if (!m) cache.set(ctx, (m = new Map()));
+  let v = m.get(key);
+  if (!v) m.set(key, (v = make()));
+  return v;
+}
+
 /** stallguard's own places, as concrete paths: its home, its installed files, the node binary the hook runs. */
 export function ownPlaces(ctx: GuardContext): string[] {
-  const own = ctx.selfDir ? ownFiles(ctx.selfDir) : { dirs: [], files: [] };
-  return [ctx.stallguardHome, ...own.dirs, ...own.files, ctx.nodePath].filter((p): p is string => !!p).map((p) => p.replace(/\/+$/, '') || '/');
+  return once(ctx, 'own', () => {
+    const own = ctx.selfDir ? ownFiles(ctx.selfDir) : { dirs: [], files: [] };
+    return [ctx.stallguardHome, ...own.dirs, ...own.files, ctx.nodePath].filter((p): p is string => !!p).map((p) => p.replace(/\/+$/, '') || '/');
+  });
 }
 
 function isOwn(abs: string, segs: string[], ctx: GuardContext): boolean {
@@ -135,6 +147,10 @@ export function resolvePath(path: string, ctx: GuardContext, cwd = ctx.cwd, wind
 }
 
 function anchorList(ctx: GuardContext, cwd = ctx.cwd): string[] {
+  return once(ctx, `anchors\u0000${cwd}`, () => makeAnchorList(ctx, cwd));
+}
+
+function makeAnchorList(ctx: GuardContext, cwd: string | undefined): string[] {
   const list: string[] = [];
   for (const base of new Set([ctx.cwd, cwd, ctx.home])) if (base) for (const f of ANCHOR_FILES) list.push(posix.join(base, f));
   if (ctx.home) for (const f of HOME_ANCHORS) list.push(posix.join(ctx.home, f));
@@ -146,13 +162,15 @@ function anchorList(ctx: GuardContext, cwd = ctx.cwd): string[] {
 /**
  * The path, where it leads when it is (or passes through) a symbolic link, and the protected places that
  * lead to the same file: `~/.claude/settings.json` may be a link into a dotfiles repository, whose file
- * is then that settings file under another name.
+ * is then that settings file under another path.
  */
 export function forms(abs: string, ctx: GuardContext): string[] {
   if (!ctx.realpath) return [abs];
   const real = ctx.realpath(abs) ?? abs;
   const out = real !== abs ? [abs, real] : [abs];
-  for (const a of anchorList(ctx)) if (!out.includes(a) && ctx.realpath(a) === real) out.push(a);
+  // a link keeps the name it points to, as dotfiles managers make them: only then is the other way round looked up
+  const name = posix.basename(real);
+  for (const a of anchorList(ctx)) if (posix.basename(a) === name && !out.includes(a) && ctx.realpath(a) === real) out.push(a);
   return out;
 }
 
@@ -161,17 +179,21 @@ export function forms(abs: string, ctx: GuardContext): string[] {
  * and the home folder, stallguard's own places, and, for links among them, where they lead.
  */
 export function anchors(ctx: GuardContext, cwd = ctx.cwd): string[] {
-  const list = anchorList(ctx, cwd);
-  const real = ctx.realpath ? list.map((a) => ctx.realpath!(a)).filter((r): r is string => !!r) : [];
-  return [...new Set([...list, ...real])];
+  return once(ctx, `real\u0000${cwd}`, () => {
+    const list = anchorList(ctx, cwd);
+    const real = ctx.realpath ? list.map((a) => ctx.realpath!(a)).filter((r): r is string => !!r) : [];
+    return [...new Set([...list, ...real])];
+  });
 }
 
 /** Every anchor and every folder above one: what a glob or a run-time name is matched against. */
 export function placesAndFolders(ctx: GuardContext, cwd = ctx.cwd): string[] {
-  const out = new Set<string>();
-  for (const a of anchors(ctx, cwd)) {
-    const segs = a.split('/');
-    for (let i = 1; i <= segs.length; i++) out.add(segs.slice(0, i).join('/') || '/');
-  }
-  return [...out];
+  return once(ctx, `folders\u0000${cwd}`, () => {
+    const out = new Set<string>();
+    for (const a of anchors(ctx, cwd)) {
+      const segs = a.split('/');
+      for (let i = 1; i <= segs.length; i++) out.add(segs.slice(0, i).join('/') || '/');
+    }
+    return [...out];
+  });
 }

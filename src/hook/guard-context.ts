@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { GuardContext } from '../guard/context.ts';
 
@@ -9,18 +9,20 @@ import type { GuardContext } from '../guard/context.ts';
 
 /** Where a path leads once symbolic links are followed; for a path that does not exist yet, its deepest existing folder's. */
 export function realpathOf(abs: string): string | undefined {
+  // existsSync does not throw: most of the places asked about do not exist, and a thrown error costs more than the look-up
   const rest: string[] = [];
-  for (let dir = abs, i = 0; i < 64; i++) {
-    try {
-      return join(realpathSync(dir), ...rest.reverse());
-    } catch {
-      const up = dirname(dir);
-      if (up === dir) return undefined;
-      rest.push(basename(dir));
-      dir = up;
-    }
+  let dir = abs;
+  for (let i = 0; i < 64 && !existsSync(dir); i++) {
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    rest.push(basename(dir));
+    dir = up;
   }
-  return undefined;
+  try {
+    return join(realpathSync.native(dir), ...rest.reverse());
+  } catch {
+    return undefined;
+  }
 }
 
 /** Settings files are small; a larger file counts as one that cannot be read, which protects it whole. */
