@@ -153,10 +153,22 @@ export interface Observation {
   time?: number;
 }
 
-/** What a pre-tool check found that is not about stalls: a write to stallguard's own files or to hook settings. */
+/**
+ * What self-protection refuses: `own` a change to stallguard's own configuration, state or installed
+ * files; `entry` a change to stallguard's entries in an agent's hook settings; `switch` turning stallguard
+ * or every hook off; `uninstall` removing or disabling stallguard.
+ */
+export type GuardKind = 'own' | 'entry' | 'switch' | 'uninstall';
+
+/** What a pre-tool check found that is not about stalls: a call that would switch stallguard off. */
 export interface GuardHit {
   code: 'SELF_PROTECT';
+  /** The file, folder, setting or command refused. */
   path: string;
+  /** Absent in ledgers written before kinds were recorded. */
+  kind?: GuardKind;
+  /** A command the person can run themselves to make the change (an uninstall). */
+  command?: string;
 }
 
 // ----- Decisions -----

@@ -1,6 +1,6 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath } from './call-fields.ts';
-import { lexShell } from './shell-lex.ts';
+import { lexShell } from '../shell/lex.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do

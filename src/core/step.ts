@@ -4,7 +4,7 @@ import { classify } from './classify.ts';
 import { digest } from './digest.ts';
 import { failureSignature, isErrorAnswer, isUsageError, saysFailed } from './failure.ts';
 import { outputText } from './output-text.ts';
-import { guardCall, type GuardContext } from './guard.ts';
+import { guardCall, type GuardContext } from '../guard/guard.ts';
 import { redact } from './redact.ts';
 import { boundedId } from './ids.ts';
 import { shortForm } from './short-form.ts';

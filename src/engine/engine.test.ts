@@ -346,13 +346,21 @@ describe('spawn guard', () => {
 });
 
 describe('self-protection', () => {
-  it('denies edits of hook settings and stallguard files, allows files beside them', () => {
+  // without a file reader (as here) hook settings hold no stallguard entries: src/guard/guard.test.ts has the rest
+  it("denies changes to stallguard's files and switches, with what to do instead, and allows files beside them", () => {
     const s = new Session();
     s.prompt();
-    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: 'a', new_string: 'b' }).action, 'deny');
-    assert.equal(s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' }).action, 'deny');
-    assert.equal(s.pre('Bash', { command: 'rm -rf .claude' }).action, 'deny');
+    const own = s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' });
+    assert.equal(own.action, 'deny');
+    assert.equal(own.code, 'SELF_PROTECT');
+    assert.deepEqual(own.signals, [{ code: 'SELF_PROTECT', value: 1, detail: 'own: /home/dev/.stallguard/config.json' }]);
+    assert.match(own.message!, /change \/home\/dev\/\.stallguard\/config\.json, which is stallguard's own configuration.*The person can make the change themselves/);
+    const off = s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '{', new_string: '{ "disableAllHooks": true,' });
+    assert.equal(off.action, 'deny');
+    assert.match(off.message!, /turn hooks off in \/home\/dev\/proj\/\.claude\/settings\.json.*edit \/home\/dev\/proj\/\.claude\/settings\.json in their own editor/);
+    assert.equal(s.pre('Bash', { command: 'rm -rf ~/.stallguard' }).action, 'deny');
     assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/agents/reviewer.md', old_string: 'a', new_string: 'b' }).action, 'allow');
+    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '"model": "a"', new_string: '"model": "b"' }).action, 'allow');
     assert.equal(s.pre('Bash', { command: 'cat .claude/settings.json' }).action, 'allow');
   });
 });

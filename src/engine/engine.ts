@@ -7,6 +7,7 @@ import { type AgentState, freshAgent, initialState, lastN, type State } from './
 import type { JudgeModel } from '../judge/model.ts';
 import { rememberCall } from './memory.ts';
 import { checkStop } from './stop-gate.ts';
+import { selfProtectMessage } from '../guard/message.ts';
 
 // The engine: pure, no I/O. (state, observation, config) -> (state, decision). The hook, replay and the
 // library all run this one function, so a replay of a ledger reproduces the decisions made live. It is
@@ -51,8 +52,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
         const decision: Decision = {
           action: 'deny',
           code: 'SELF_PROTECT',
-          message: `stallguard: this call would change ${step.guard.path}, which holds stallguard's configuration or an agent's hook settings; those are protected while stallguard is enforcing. Leave them to the person.`,
-          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.path }],
+          message: selfProtectMessage(step.guard),
+          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.kind ? `${step.guard.kind}: ${step.guard.path}` : step.guard.path }],
         };
         return { state: withAgent(state, actor.id, rest), decision };
       }

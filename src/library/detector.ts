@@ -9,6 +9,7 @@ import { initialState, type State } from '../engine/state.ts';
 import { attachTree } from '../hook/tree.ts';
 import { describeEvent } from '../adapters/dialect.ts';
 import { anyDialect } from '../adapters/dialects.ts';
+import { readTextOf, realpathOf } from '../hook/guard-context.ts';
 import { sessionFile } from '../store/paths.ts';
 import { appendLine, observeInLog } from '../store/session-log.ts';
 
@@ -72,7 +73,8 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   const config = configOf(options.config);
   const dir = typeof options.state === 'object' ? resolve(options.state.dir) : undefined;
   const sessions = new Map<string, State>();
-  const ctx = { home: homedir(), ...(dir ? { stallguardHome: dir } : {}) };
+  // self-protection reads this machine's hook settings, as the hook does
+  const ctx = { home: homedir(), realpath: realpathOf, readText: readTextOf, ...(dir ? { stallguardHome: dir } : {}) };
 
   return {
     observe(input: Event): Decision {

@@ -58,8 +58,9 @@ export const CASES: Case[] = [
   { id: 'S13', name: 'the 11th spawn in a task is refused', run: (s) => { s.prompt(); repeat(11, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${i}`, prompt: `do part ${i}` })); }, expect: /^deny@0$/ },
   { id: 'S14', name: 'a second refusal after the first was seen stops, with the tree', run: (s) => { s.prompt(); repeat(11, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}` })); s.batch(); s.pre('Agent', { subagent_type: 'Explore' }); }, expect: /^deny@0 stop@0$/ },
   { id: 'S15', name: 'a subagent that is not an orchestrator may not spawn', run: (s) => { s.prompt(); s.pre('Task', { subagent_type: 'general-purpose' }, { id: 'a1', type: 'general-purpose' }); }, expect: /^deny@0$/ },
-  { id: 'S16', name: 'an edit of .claude/settings.json is refused', run: (s) => { s.prompt(); s.pre('Edit', { file_path: `${P}/.claude/settings.json`, old_string: '"hooks"', new_string: '"x"' }); }, expect: /^deny@0$/ },
-  { id: 'S17', name: 'sed -i on the user hook settings is refused', run: (s) => { s.prompt(); s.pre('Bash', { command: "sed -i 's/stallguard//' ~/.claude/settings.json" }); }, expect: /^deny@0$/ },
+  // these sessions read no files, so hook settings hold no stallguard entries here: src/guard/guard.test.ts has those cases
+  { id: 'S16', name: 'an edit of .claude/settings.json that turns every hook off is refused', run: (s) => { s.prompt(); s.pre('Edit', { file_path: `${P}/.claude/settings.json`, old_string: '"hooks"', new_string: '"disableAllHooks": true, "hooks"' }); }, expect: /^deny@0$/ },
+  { id: 'S17', name: "sed -i on stallguard's user config is refused", run: (s) => { s.prompt(); s.pre('Bash', { command: "sed -i 's/enforce/off/' ~/.stallguard/config.json" }); }, expect: /^deny@0$/ },
   {
     id: 'S18', name: 'a looping subagent is nudged and stopped; the main agent is not',
     run: (s) => {
