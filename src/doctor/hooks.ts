@@ -2,7 +2,8 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import type { Scope } from '../install/target.ts';
 import { TARGETS } from '../install/targets.ts';
 import { lexShell } from '../core/shell-lex.ts';
-import { type Check, errnoText, fail, ok, warn } from './check.ts';
+import { errnoText } from '../core/errno.ts';
+import { type Check, fail, ok, warn } from './check.ts';
 
 // Where stallguard is registered, and whether each registration can run: the settings file parses, every
 // event is there, and the node and hook file the command names exist. A hook command that cannot start
@@ -13,6 +14,8 @@ export interface Installed {
   hook: string;
   /** The command clears NODE_EXTRA_CA_CERTS for node (it does on Node 20 through a shell). */
   clearsCerts: boolean;
+  /** The command stallguard install writes now for this agent clears it (the agent runs it through a shell). */
+  installClears: boolean;
 }
 
 function runnable(path: string): boolean {
@@ -62,7 +65,7 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       else if (missing.length > 0) checks.push(fail('hooks', `${where}: the command runs ${missing.join(' and ')}, which ${missing.length > 1 ? 'do' : 'does'} not exist; every call is let through unchecked`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
       else {
         checks.push(ok('hooks', `${where}: installed`));
-        installed.push({ node, hook, clearsCerts: /(?:^|\s)NODE_EXTRA_CA_CERTS=\s/.test(command) });
+        installed.push({ node, hook, clearsCerts: /(?:^|\s)NODE_EXTRA_CA_CERTS=\s/.test(command), installClears: !!target.shell && process.platform !== 'win32' });
       }
     }
   }
