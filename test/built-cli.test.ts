@@ -21,7 +21,7 @@ it('the built CLI plans an install of the hook', () => {
   try {
     const env = { PATH: process.env.PATH, HOME: dir, STALLGUARD_HOME: join(dir, 'sg') };
     const out = execFileSync(process.execPath, [CLI, 'install', '--dry-run'], { cwd: dir, env, encoding: 'utf8' });
-    assert.match(out, /--- \.claude\/settings\.json \(new file\)/);
+    assert.match(out, /--- \.claude\/settings\.local\.json \(new file\)/);
     assert.match(out, /dist\/hook\.cjs --agent claude # stallguard/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK, runCli, scratch } from './support/hook-process.ts';
+import { CLI, HOOK, runCli, scratch } from './support/hook-process.ts';
 
 // `stallguard doctor` on setups broken in the ways people break them; each finding names its fix.
 
@@ -29,7 +29,7 @@ const find = (checks: Check[], area: string, status: string, detail: RegExp) => 
 function installed(): { project: string; env: Record<string, string>; home: string; settings: string } {
   const s = scratch('enforce');
   assert.equal(runCli(['install'], s.env, s.project).status, 0);
-  return { ...s, settings: join(s.project, '.claude', 'settings.json') };
+  return { ...s, settings: join(s.project, '.claude', 'settings.local.json') };
 }
 
 describe('stallguard doctor', () => {
@@ -40,7 +40,7 @@ describe('stallguard doctor', () => {
     assert.equal(d.code, 0);
     find(d.checks, 'home', 'ok', /is writable/);
     find(d.checks, 'config', 'ok', /^mode enforce \(from .*\.stallguard\.json\)/);
-    find(d.checks, 'hooks', 'ok', /Claude Code \(project, .*settings\.json\): installed/);
+    find(d.checks, 'hooks', 'ok', /Claude Code \(local, .*settings\.local\.json\): installed/);
     find(d.checks, 'hook run', 'ok', new RegExp(`${HOOK.replace(/[.]/g, '\\.')} answers a sample call in \\d+ ms`));
     find(d.checks, 'git', 'ok', /^git version/);
     assert.deepEqual(d.checks.filter((c) => c.status !== 'ok'), []);
@@ -120,6 +120,24 @@ describe('stallguard doctor', () => {
     // a command from before install cleared it: installing again is the fix
     editSettings(settings, (t) => t.replaceAll('STALLGUARD_CA_CERTS=\\"$NODE_EXTRA_CA_CERTS\\" NODE_EXTRA_CA_CERTS= ', ''));
     assert.match(find(doctor(certs, project).checks, 'node', 'warn', /NODE_EXTRA_CA_CERTS is set/).fix!, /^run stallguard install again/);
+  });
+
+  it('a shared install: runs the stallguard on PATH, or fails when there is none, and counts a second install', () => {
+    const s = scratch('enforce');
+    assert.equal(runCli(['install', '--scope', 'project'], s.env, s.project).status, 0);
+    const bin = join(s.dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync(CLI, join(bin, 'stallguard'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const withIt = doctor({ ...s.env, PATH: `${bin}:/usr/bin:/bin` }, s.project);
+    assert.equal(withIt.ok, true, JSON.stringify(withIt.checks, null, 1));
+    find(withIt.checks, 'hooks', 'ok', new RegExp(`\\(project, .*settings\\.json\\): installed for the whole team, running ${CLI.replace(/[.]/g, '\\.')} from PATH`));
+    find(withIt.checks, 'hook run', 'ok', /answers a sample call/);
+    const without = doctor({ ...s.env, PATH: '/usr/bin:/bin' }, s.project);
+    assert.equal(without.ok, false);
+    assert.match(find(without.checks, 'hooks', 'fail', /stallguard is not on PATH here: the hook steps aside/).fix!, /npm install -g/);
+    runCli(['install'], s.env, s.project);
+    find(doctor({ ...s.env, PATH: `${bin}:/usr/bin:/bin` }, s.project).checks, 'hooks', 'warn', /registered in .*settings\.local\.json and .*settings\.json; all of them run, so every call is counted twice/);
   });
 
   it('rejects an unknown flag in one line', () => {

@@ -128,7 +128,7 @@ describe('the daemon install', () => {
     const { project, env, home } = scratch('enforce');
     const port = await freePort();
     runCli(['install', '--daemon', '--port', String(port)], env, project);
-    const settings = readFileSync(join(project, '.claude', 'settings.json'), 'utf8');
+    const settings = readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8');
     const command = JSON.parse(settings).hooks.PostToolUseFailure[0].hooks[1].command as string;
     const run = () => spawnSync('sh', ['-c', command], { input: JSON.stringify(claude.failure(project, 'npm test', FAIL)), env: cleanEnv(env), encoding: 'utf8' });
     assert.equal(run().status, 0);

@@ -48,13 +48,16 @@ export interface ClaudeRun {
   requests: MessagesRequest[];
   stream: StreamEvent[];
   result: ResultEvent;
-  /** The project's .claude/settings.json as `stallguard install` left it, before the session. */
+  /** The project's settings file as `stallguard install` left it (.claude/settings.local.json), before the session. */
   installedSettings: string;
   /** The stallguard session file of this session. */
   ledger: LedgerLine[];
   hookErrors: string;
   ms: number;
 }
+
+/** Where `stallguard install` registers the hook in the project: Claude Code's personal settings file. */
+const SETTINGS = ['.claude', 'settings.local.json'];
 
 /** The placeholder for the scratch project's absolute path in scripts. */
 export const PROJ = '/PROJ';
@@ -66,7 +69,7 @@ export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
   client ??= ensureClaudeCode();
   const scratch = makeScratch(scenario.name, scenario.mode);
   stallguard(scratch, scenario.installArgs ?? ['install']);
-  const installedSettings = readFileSync(join(scratch.project, '.claude', 'settings.json'), 'utf8');
+  const installedSettings = readFileSync(join(scratch.project, ...SETTINGS), 'utf8');
   const script = mapStrings(scenario.script, (s) => s.replaceAll(PROJ, scratch.project));
   const server = await startFakeAnthropic(script, scratch.requestsLog);
   const env = scratchEnv(scratch, {
@@ -125,7 +128,7 @@ export function hookOutputs(run: ClaudeRun): { hook: string; output: Record<stri
     .map((e) => ({ hook: String(e.hook_name), output: JSON.parse(String(e.stdout)) as Record<string, unknown> }));
 }
 
-/** The project's .claude/settings.json now. */
+/** The project's settings file now. */
 export function readSettings(run: ClaudeRun): string {
-  return readFileSync(join(run.scratch.project, '.claude', 'settings.json'), 'utf8');
+  return readFileSync(join(run.scratch.project, ...SETTINGS), 'utf8');
 }

@@ -12,14 +12,14 @@ import type { Installed } from './hooks.ts';
 const SLOW_MS = 500;
 const TOO_SLOW_MS = 5000;
 
-export function checkHookRuns(hooks: Pick<Installed, "node" | "hook">[], cwd: string, env: NodeJS.ProcessEnv): Check[] {
+export function checkHookRuns(hooks: Pick<Installed, "node" | "hook" | "args">[], cwd: string, env: NodeJS.ProcessEnv): Check[] {
   const out: Check[] = [];
-  for (const { node, hook } of hooks) {
+  for (const { node, hook, args = [] } of hooks) {
     const home = mkdtempSync(join(tmpdir(), 'stallguard-doctor-'));
     try {
       const payload = { session_id: 'doctor', hook_event_name: 'PreToolUse', cwd, tool_name: 'Read', tool_input: { file_path: join(cwd, 'README.md') }, tool_use_id: 'toolu_doctor', prompt_id: 'doctor', transcript_path: '/dev/null', permission_mode: 'default' };
       const start = process.hrtime.bigint();
-      const r = spawnSync(node, [hook, '--agent', 'claude'], { input: JSON.stringify(payload), env: { ...env, STALLGUARD_HOME: home, STALLGUARD_MODE: 'enforce' }, encoding: 'utf8', timeout: TOO_SLOW_MS * 2 });
+      const r = spawnSync(node, [hook, ...args, '--agent', 'claude'], { input: JSON.stringify(payload), env: { ...env, STALLGUARD_HOME: home, STALLGUARD_MODE: 'enforce' }, encoding: 'utf8', timeout: TOO_SLOW_MS * 2 });
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const what = `${node} ${hook}`;
       // the config's problems are the person's, listed by the config check: only the hook's own errors count here
