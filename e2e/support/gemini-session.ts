@@ -42,17 +42,28 @@ export function ensureGemini(): NpmCli {
   return client;
 }
 
+/** The scratch user settings: API-key auth, and `extra` beside it; returns the file. */
+export function writeGeminiSettings(scratch: Scratch, extra: Record<string, unknown> = {}): string {
+  const settings = join(scratch.home, '.gemini', 'settings.json');
+  mkdirSync(join(scratch.home, '.gemini'), { recursive: true });
+  writeFileSync(settings, JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, ...extra }, null, 2) + '\n');
+  return settings;
+}
+
+/** A headless Gemini CLI run of one prompt, every tool allowed. */
+export function geminiArgs(cli: NpmCli, prompt: string): string[] {
+  return [...cli.prefix, '-p', prompt, '-o', 'stream-json', '--approval-mode', 'yolo', '--skip-trust'];
+}
+
 export async function runGemini(scenario: GeminiScenario): Promise<GeminiRun> {
   const cli = ensureGemini();
   const scratch = makeScratch(scenario.name, scenario.mode);
-  const settings = join(scratch.home, '.gemini', 'settings.json');
-  mkdirSync(join(scratch.home, '.gemini'), { recursive: true });
-  writeFileSync(settings, JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2) + '\n');
+  const settings = writeGeminiSettings(scratch);
   stallguard(scratch, ['install', '--agent', 'gemini', '--scope', 'user']);
   const installedSettings = readFileSync(settings, 'utf8');
   const server = await startFakeGemini(scenario.script, scratch.requestsLog);
   const env = scratchEnv(scratch, { GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_API_KEY: 'sk-e2e-test' });
-  const args = [...cli.prefix, '-p', scenario.prompt ?? 'fix the failing tests', '-o', 'stream-json', '--approval-mode', 'yolo', '--skip-trust'];
+  const args = geminiArgs(cli, scenario.prompt ?? 'fix the failing tests');
   const run = await runClient(scratch, cli, args, { env, server, timeoutMs: scenario.timeoutMs });
   const requests = readRequests<RecordedRequest>(scratch)
     .map((r) => r.body as GenerateRequest | undefined)
