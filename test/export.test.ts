@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { hookSession, grep, npmTest, read } from './support/ledger.ts';
 import { claudeTranscript, tempHome, write } from './support/histories.ts';
 import { SEED_CWD } from './support/histories.ts';
+import { missing } from './support/needs.ts';
 
 // The exports against real receivers on 127.0.0.1: Debian's prometheus-node-exporter reading the
 // textfile, and an OTLP/HTTP receiver here that decodes what the official OpenTelemetry exporter sends.
@@ -49,8 +50,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-// CI installs node_exporter (.ci/run); a developer without it may set STALLGUARD_SKIP_NODE_EXPORTER=1.
-const skipNodeExporter = !existsSync(NODE_EXPORTER) && process.env.STALLGUARD_SKIP_NODE_EXPORTER === '1' ? `no ${NODE_EXPORTER} and STALLGUARD_SKIP_NODE_EXPORTER=1` : false;
+const skipNodeExporter = missing(NODE_EXPORTER, 'apt-get install prometheus-node-exporter (npm test does when it can: as root, or through sudo without a password), or STALLGUARD_NODE_EXPORTER=<a node_exporter>');
 
 describe('export --prometheus, read by node_exporter', { skip: skipNodeExporter }, () => {
   let exporter: ChildProcess | undefined;
@@ -59,7 +59,7 @@ describe('export --prometheus, read by node_exporter', { skip: skipNodeExporter 
   });
 
   it('writes a textfile node_exporter serves without a scrape error', async () => {
-    assert.ok(existsSync(NODE_EXPORTER), `${NODE_EXPORTER} is missing: apt-get install prometheus-node-exporter (.ci/run does), or set STALLGUARD_SKIP_NODE_EXPORTER=1 to skip this test`);
+    assert.ok(existsSync(NODE_EXPORTER), `${NODE_EXPORTER} is missing: apt-get install prometheus-node-exporter`);
     const home = fleetHome();
     const dir = join(home, 'textfile');
     mkdirSync(dir);
