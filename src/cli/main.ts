@@ -27,7 +27,7 @@ const USAGE = `stallguard: catches coding agents stuck in a loop, through their 
 usage: stallguard <command> [options]
 
 commands:
-  install     register the hook with an agent (default: Claude Code, this project)
+  install     register the hook with an agent (default: Claude Code, for you in this project)
   uninstall   remove exactly what install added
   scan        what stallguard would have done in your past agent sessions
   report      tables and a page of the stalls, what they cost, and what to tell the agent

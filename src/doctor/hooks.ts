@@ -1,4 +1,5 @@
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
+import { isIgnored, isTracked, repoOf } from '../install/git.ts';
 import { installFiles } from '../install/place.ts';
 import { onPath } from '../install/which.ts';
 import { TARGETS } from '../install/targets.ts';
@@ -41,6 +42,7 @@ function sharedRun(words: string[], env: NodeJS.ProcessEnv): { node?: string; ho
 export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check[]; installed: Installed[] } {
   const checks: Check[] = [];
   const installed: Installed[] = [];
+  const repo = repoOf(cwd);
   for (const target of Object.values(TARGETS)) {
     if (!target) continue;
     const registered: string[] = [];
@@ -89,6 +91,15 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       else {
         checks.push(ok('hooks', `${where}: installed`));
         installed.push({ node, hook, clearsCerts, installClears });
+        if (repo && scope !== 'user' && (isTracked(repo, file) || !isIgnored(repo, file))) {
+          checks.push(
+            warn(
+              'hooks',
+              `${where}: the command names this machine's node and hook file, in a file git would commit: a teammate's agent would run paths that may not exist there`,
+              `stallguard uninstall --scope ${scope}${target.agent === 'claude' ? '' : ` --agent ${target.agent}`}, then stallguard install (for you alone) or stallguard install --scope project (for the team)`,
+            ),
+          );
+        }
       }
     }
     if (registered.length > 1) {
