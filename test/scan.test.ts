@@ -99,14 +99,15 @@ describe('stallguard scan over the agents\' own history', () => {
     assert.match(r.err, /^stallguard scan: no agent history found on this machine .*; nothing to report\. `stallguard scan` without --json shows a bundled example\.\n$/);
   });
 
-  it('replay tells the bundled example as scan does: calls counted from 1, and where it ends', () => {
+  it('replay tells the bundled example as scan does: as many calls, counted from 1, and where it stopped', () => {
     const example = join(import.meta.dirname, '..', 'examples', 'looping-session.jsonl');
     const json = scan(['--json', example], { HOME: tempHome() });
     const stalls = (JSON.parse(json.out) as { stalls: { step: number; action: string }[] }).stalls;
     const r = spawnSync(process.execPath, [CLI, 'replay', example], { env: { PATH: process.env.PATH, HOME: tempHome() }, encoding: 'utf8', cwd: SEED_CWD });
     assert.equal(r.status, 0, r.stderr);
     const stop = stalls.find((s) => s.action === 'stop')!;
-    assert.match(r.stdout, new RegExp(`^.*looping-session\\.jsonl \\(claude-transcript, stopped at call ${stop.step + 1}, where the replay ends\\)\n`));
+    const calls = (JSON.parse(json.out) as { calls: number }).calls;
+    assert.match(r.stdout, new RegExp(`^.*looping-session\\.jsonl \\(claude-transcript, ${calls} calls, stopped at call ${stop.step + 1}\\)\n`));
     for (const s of stalls) assert.match(r.stdout, new RegExp(`^  call ${s.step + 1} +${s.action} `, 'm'));
     assert.doesNotMatch(r.stdout, /step/);
   });

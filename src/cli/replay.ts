@@ -13,8 +13,9 @@ export const summary = 'run the detector over recorded trajectories';
 const HELP = `usage: stallguard replay FILE... [--format auto|${FORMATS.join('|')}] [--json]
 
 Runs the full detector over recorded trajectories as if live, with enforce semantics and the hook's own
-code path, up to where the agent would have been stopped. With --json: one line per intervention {file,
-step (the tool call's index, from 0), action, signals, message}, then one {summary} line per file.`;
+code path (after a stop, the rest of that task is refused, and the person's next prompt starts a new one).
+With --json: one line per intervention {file, step (the tool call's index, from 0), action, signals,
+message}, then one {summary} line per file.`;
 
 export function run(argv: string[]): number {
   const { values, positionals } = parse('replay', argv, { format: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
@@ -47,9 +48,8 @@ export function run(argv: string[]): number {
       for (const i of interventions) console.log(JSON.stringify({ file, step: i.step, action: i.action, signals: i.signals, message: i.message, agent: i.agent }));
       console.log(JSON.stringify({ summary: { file, format, ...summary, lines: stats.lines, skippedLines: stats.skipped } }));
     } else {
-      // replay ends where the agent would have been stopped: the calls after it are not read, nor counted
-      const calls = summary.stoppedAt === undefined ? plural(summary.calls, 'call') : `stopped at call ${summary.stoppedAt + 1}, where the replay ends`;
-      console.log(`${file} (${format}, ${calls}${stats.skipped ? `, ${plural(stats.skipped, 'unreadable line')} skipped` : ''})`);
+      const stopped = summary.stoppedAt === undefined ? '' : `, stopped at call ${summary.stoppedAt + 1}`;
+      console.log(`${file} (${format}, ${plural(summary.calls, 'call')}${stopped}${stats.skipped ? `, ${plural(stats.skipped, 'unreadable line')} skipped` : ''})`);
       if (interventions.length === 0) console.log('  no stalls');
       // `step` counts from 0 (as in --json and scan --json); a person counts calls from 1
       for (const i of interventions) console.log(`  call ${String(i.step + 1).padEnd(4)} ${i.action.padEnd(6)} ${i.agent === 'main' ? '' : `[${i.agent}] `}${i.message}`);
