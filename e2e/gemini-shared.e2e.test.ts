@@ -23,10 +23,11 @@ test(`${label}: a shared install runs stallguard from PATH and ends a looping np
 });
 
 test(`${label}: a shared install where stallguard is not on PATH steps aside: every call runs`, { timeout: 180_000 }, async () => {
-  await geminiScenario({ name: 'gemini-shared-missing', mode: 'enforce', script: LOOPING_NPM_TEST, shared: 'missing' }, (run) => {
+  const script = { main: [...LOOPING_NPM_TEST.main.slice(0, 3), [{ text: 'Done.' }]] };
+  await geminiScenario({ name: 'gemini-shared-missing', mode: 'enforce', script, shared: 'missing' }, (run) => {
     const stream = geminiStreamResults(run);
     console.log(`${label}: shared install, no stallguard on PATH: ${stream.length} calls ran, ${stream.filter((r) => r.status !== 'success').length} not`);
-    assert.equal(stream.length, 15);
+    assert.equal(stream.length, 3);
     assert.ok(stream.every((r) => r.status === 'success'), JSON.stringify(stream.filter((r) => r.status !== 'success')));
     assert.equal(readLedger(run.scratch).size, 0, 'nothing ran to record anything');
   });
