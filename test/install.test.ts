@@ -171,11 +171,27 @@ describe('stallguard install (Claude Code)', () => {
     assert.match(daemon.stderr, /--daemon is yours alone/);
   });
 
-  it('says when a personal and a shared install would both run', () => {
+  it('says when a personal and a shared install would both run, and the shared one leaves the personal one out of git', () => {
     const { project, env } = repo();
-    runCli(['install', '--scope', 'project'], env, project);
-    const r = runCli(['install'], env, project);
-    assert.match(r.stdout, /also registered for Claude Code in \.claude\/settings\.json: both run, and every call would be counted twice\. Remove one: stallguard uninstall --scope project/);
+    runCli(['install'], env, project);
+    const r = runCli(['install', '--scope', 'project'], env, project);
+    assert.match(r.stdout, /also registered for Claude Code in \.claude\/settings\.local\.json: both run, and every call would be counted twice\. Remove one: stallguard uninstall --scope local/);
+    assert.match(git(project, 'status', '--porcelain', '--untracked-files=all'), /^\?\? \.claude\/settings\.json\n$/);
+  });
+
+  it('personal installs in two folders of one repository each take their own line out of .git/info/exclude', () => {
+    const { project, env } = repo();
+    const exclude = join(project, '.git', 'info', 'exclude');
+    const original = readFileSync(exclude, 'utf8');
+    for (const sub of ['web', 'api']) mkdirSync(join(project, sub));
+    runCli(['install'], env, join(project, 'web'));
+    runCli(['install'], env, join(project, 'api'));
+    assert.equal(git(project, 'status', '--porcelain', '--untracked-files=all'), '');
+    runCli(['uninstall'], env, join(project, 'web'));
+    assert.match(readFileSync(exclude, 'utf8'), /^\/api\/\.claude\/settings\.local\.json$/m);
+    assert.doesNotMatch(readFileSync(exclude, 'utf8'), /\/web\//);
+    runCli(['uninstall'], env, join(project, 'api'));
+    assert.equal(readFileSync(exclude, 'utf8'), original);
   });
 
   it('--rules adds the rule to CLAUDE.md once, and uninstall takes out only that', () => {

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { AgentName } from '../types.ts';
 import { AGENTS } from '../hook/run-hook.ts';
-import { type Change, changes, describeChange, uninstallChange, writeInstall, writeUninstall } from '../install/apply.ts';
+import { type Change, changes, describeChange, excludeOwner, uninstallChange, writeInstall, writeUninstall } from '../install/apply.ts';
 import { addExclude, removeExclude } from '../install/exclude.ts';
 import { readText } from '../install/files.ts';
 import { isIgnored, isTracked, repoOf, repoPath } from '../install/git.ts';
@@ -123,12 +123,12 @@ export function run(argv: string[]): number {
   if (rulesFile) planned.push(adding(target.agent, rulesFile, (text) => addRules(text, RULES_TEXT), removeRules));
   if (repo && where === 'local' && exclude) {
     const path = repoPath(repo, file);
-    planned.push(adding(target.agent, repo.exclude, (text) => addExclude(text, path), (text) => removeExclude(text, path)));
+    planned.push(adding(excludeOwner(target.agent, path), repo.exclude, (text) => addExclude(text, path), (text) => removeExclude(text, path)));
   }
   if (repo && where === 'project') {
     // a personal install of the same file before: its line would keep the shared file out of git
     const path = repoPath(repo, file);
-    const change = uninstallChange(home, target.agent, repo.exclude, (text) => removeExclude(text, path));
+    const change = uninstallChange(home, excludeOwner(target.agent, path), repo.exclude, (text) => removeExclude(text, path));
     planned.push({ change, write: (h) => writeUninstall(h, change) });
   }
   const todo = planned.filter((p) => changes([p.change]).length > 0);

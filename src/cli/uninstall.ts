@@ -1,5 +1,5 @@
 import { AGENTS } from '../hook/run-hook.ts';
-import { type Change, changes, describeChange, uninstallChange, writeUninstall } from '../install/apply.ts';
+import { type Change, changes, describeChange, excludeOwner, uninstallChange, writeUninstall } from '../install/apply.ts';
 import { removeExclude } from '../install/exclude.ts';
 import { repoOf, repoPath } from '../install/git.ts';
 import { fileAt, placesOf, type Where } from '../install/place.ts';
@@ -37,15 +37,15 @@ export function run(argv: string[]): number {
 
   const list: Change[] = [];
   const seen = new Set<string>();
-  const add = (file: string | undefined, takeOut: (text: string) => string) => {
+  const add = (file: string | undefined, takeOut: (text: string) => string, owner: string = target.agent) => {
     if (!file || seen.has(file)) return;
     seen.add(file);
-    list.push(uninstallChange(home, target.agent, file, takeOut));
+    list.push(uninstallChange(home, owner, file, takeOut));
   };
   for (const where of places) {
     const file = fileAt(target, where, project, env);
     add(file, (t) => target.remove(t, file));
-    if (where === 'local' && repo) add(repo.exclude, (t) => removeExclude(t, repoPath(repo, file)));
+    if (where === 'local' && repo) add(repo.exclude, (t) => removeExclude(t, repoPath(repo, file)), excludeOwner(target.agent, repoPath(repo, file)));
   }
   for (const where of places) add(target.rulesFile(scopeOf(where), project, env), removeRules);
   const todo = changes(list);

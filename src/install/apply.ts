@@ -6,13 +6,19 @@ import { dropReceipt, loadReceipt, original, receiptOf, saveReceipt } from './re
 // it changed, uninstall gives exactly that back, or, in a file changed since, takes out stallguard's part.
 
 export interface Change {
-  /** Whose receipt this is (the agent installed for): files like AGENTS.md serve several. */
+  /** Whose receipt this is: the agent installed for (files like AGENTS.md serve several), and for a line of
+   *  a file that holds other installs' lines too (.git/info/exclude), that line (see excludeOwner). */
   agent: string;
   file: string;
   /** The text now; undefined when there is no file. */
   before: string | undefined;
   /** The text wanted; undefined to delete the file. */
   after: string | undefined;
+}
+
+/** The receipt owner of one install's line in .git/info/exclude, which other installs add lines to as well. */
+export function excludeOwner(agent: string, path: string): string {
+  return `${agent} exclude /${path}`;
 }
 
 /** A file with nothing of anyone's in it: no text, `{}`, or a hooks file's `{"version": 1}`. */
