@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { claude, runCli, runHookProcess, scratch } from './support/hook-process.ts';
 import { SEED_RULE } from './support/config.ts';
+import { FIXTURES } from './support/hook.ts';
 
 // The real hook process, fed the payload shapes Claude Code 2.1.197 sends.
 
@@ -138,8 +139,8 @@ describe('hook process fails open', () => {
   });
 
   it('answers every real Claude Code sample payload with nothing or one JSON object', () => {
-    const dir = join('..', 'shared', 'e2e', 'samples');
-    const samples = readdirSync(dir).filter((f) => /^claude-[A-Za-z]+(?:-[A-Za-z]+)*\.json$/.test(f) && !f.includes('request-after'));
+    const dir = FIXTURES;
+    const samples = readdirSync(dir).filter((f) => /^claude-[A-Za-z]+(?:-[A-Za-z]+)*\.json$/.test(f));
     assert.ok(samples.length >= 15, `found ${samples.length} samples`);
     const { env } = scratch('enforce');
     for (const f of samples) {

@@ -62,11 +62,11 @@ export const LOOPING_SUBAGENT: ModelScript = {
  */
 export const REMOVE_THE_HOOK: ModelScript = {
   main: [
-    [{ tool: 'Read', input: { file_path: `${PROJ}/.claude/settings.json` } }],
-    [{ tool: 'Bash', input: { command: 'cp .claude/settings.json .claude/settings.json.bak-$(date +%Y%m%d)', description: 'Back up the settings' } }],
-    [{ tool: 'Edit', input: { file_path: `${PROJ}/.claude/settings.json`, old_string: '{\n  "hooks": {', new_string: '{\n  "disableAllHooks": true,\n  "hooks": {' } }],
-    [{ tool: 'Write', input: { file_path: `${PROJ}/.claude/settings.json`, content: '{}\n' } }],
-    [{ tool: 'Bash', input: { command: 'rm .claude/settings.json', description: 'Remove the hook settings' } }],
+    [{ tool: 'Read', input: { file_path: `${PROJ}/.claude/settings.local.json` } }],
+    [{ tool: 'Bash', input: { command: 'cp .claude/settings.local.json .claude/settings.local.json.bak-$(date +%Y%m%d)', description: 'Back up the settings' } }],
+    [{ tool: 'Edit', input: { file_path: `${PROJ}/.claude/settings.local.json`, old_string: '{\n  "hooks": {', new_string: '{\n  "disableAllHooks": true,\n  "hooks": {' } }],
+    [{ tool: 'Write', input: { file_path: `${PROJ}/.claude/settings.local.json`, content: '{}\n' } }],
+    [{ tool: 'Bash', input: { command: 'rm .claude/settings.local.json', description: 'Remove the hook settings' } }],
     [{ text: 'The hook settings could not be changed.' }],
   ],
 };

@@ -42,7 +42,8 @@ export function ensureCodex(): NpmCli {
   return client;
 }
 
-function providerConfig(url: string): string {
+/** $CODEX_HOME/config.toml for the fake Responses API at `url`. */
+export function providerConfig(url: string): string {
   return [
     'model = "gpt-fake"',
     'model_provider = "fake"',
@@ -59,6 +60,11 @@ function providerConfig(url: string): string {
   ].join('\n');
 }
 
+/** A headless Codex run of one prompt, its hooks run without the trust a person gives in /hooks. */
+export function codexArgs(cli: NpmCli, prompt: string): string[] {
+  return [...cli.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', prompt];
+}
+
 export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
   const cli = ensureCodex();
   const scratch = makeScratch(scenario.name, scenario.mode);
@@ -69,7 +75,7 @@ export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
   const server = await startFakeOpenAI(scenario.script, scratch.requestsLog);
   writeFileSync(join(codexHome, 'config.toml'), providerConfig(server.url));
   const env = scratchEnv(scratch, { CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-e2e-test' });
-  const args = [...cli.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', scenario.prompt ?? 'fix the failing tests'];
+  const args = codexArgs(cli, scenario.prompt ?? 'fix the failing tests');
   const run = await runClient(scratch, cli, args, { env, server, timeoutMs: scenario.timeoutMs });
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.endsWith('/responses'))

@@ -13,7 +13,7 @@ export function runDoctor(cwd: string, env: NodeJS.ProcessEnv): Check[] {
   const home = stallguardHome(env);
   const hooks = checkHooks(cwd, env);
   // with nothing installed, the hook beside this CLI is the one install would register
-  const toRun = hooks.installed.length > 0 ? dedupe(hooks.installed) : [{ node: process.execPath, hook: hookPath() }];
+  const toRun = hooks.installed.length > 0 ? dedupe(hooks.installed.map(({ node, hook, args }) => ({ node, hook, args }))) : [{ node: process.execPath, hook: hookPath() }];
   return [...checkHome(home), ...checkConfig(cwd, env, home), ...hooks.checks, ...checkHookRuns(toRun, cwd, env), ...checkErrors(home), ...checkNode(hooks.installed, env), ...checkGit(env)];
 }
 

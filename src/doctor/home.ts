@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { SESSIONS_DIR } from '../store/paths.ts';
 import { parseLine } from '../store/session-log.ts';
 import { fileLines } from '../readers/lines.ts';
-import { type Check, errnoText, fail, ok, warn } from './check.ts';
+import { errnoText } from '../core/errno.ts';
+import { type Check, fail, ok, warn } from './check.ts';
 
 // STALLGUARD_HOME: can the hook write there (a probe the size of a checkpoint, synced, then removed),
 // is there room, is it private, and are the session files in it what the hook expects.

@@ -5,6 +5,7 @@ import type { AgentName, Config, Decision, EventKind, LlmConfig, Observation } f
 import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
+import { describeProblem } from '../config/validate.ts';
 import { observation } from '../core/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
@@ -87,7 +88,7 @@ export function runHook(input: HookInput): HookOutput {
     const parsed = adapter?.parse(p, env);
     if (!adapter || !parsed) return { stdout: '' };
     const { config, problems } = loadConfig({ cwd: parsed.event.cwd, env, home });
-    for (const problem of problems) logError(home, 'config', new Error(`${problem.source}: ${problem.field} ${problem.problem}`));
+    for (const problem of problems) logError(home, 'config', new Error(describeProblem(problem)));
     if (config.mode === 'off') return { stdout: '' };
 
     const event = attachTree(describeEvent(parsed.event, adapter.dialect));

@@ -32,6 +32,7 @@ export function removeGroups(text: string, file: string): string {
   let out = text;
   const hooks = hooksOf(out, file);
   if (!hooks) return out;
+  const touched: string[] = [];
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
     // walk backwards so that earlier indices stay valid as items are removed
@@ -40,11 +41,12 @@ export function removeGroups(text: string, file: string): string {
       if (!Array.isArray(group?.hooks)) continue;
       const ours = group.hooks.map((h, i) => (isOurHandler(h) ? i : -1)).filter((i) => i >= 0);
       if (ours.length === 0) continue;
+      touched.push(event);
       if (ours.length === group.hooks.length) out = remove(out, ['hooks', event, g]);
       else for (const i of ours.reverse()) out = remove(out, ['hooks', event, g, 'hooks', i]);
     }
   }
-  return pruneEmpty(out, file, Object.keys(hooks));
+  return pruneEmpty(out, file, touched);
 }
 
 /**

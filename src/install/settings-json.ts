@@ -89,14 +89,21 @@ export function addEvent(text: string, file: string, event: string, list: unknow
   return hooksOf(text, file) ? addProperty(text, ['hooks'], event, list) : addProperty(text, [], 'hooks', { [event]: list });
 }
 
-/** Removes events left empty by a removal, and `hooks` itself once empty. */
-export function pruneEmpty(text: string, file: string, events: Iterable<string>): string {
+/**
+ * Removes the events a removal left empty (`emptied`: those it took something out of), and `hooks`
+ * itself once that left it empty. An empty list or `hooks` the person had before is theirs, and stays.
+ */
+export function pruneEmpty(text: string, file: string, emptied: Iterable<string>): string {
   let out = text;
-  for (const event of events) {
+  let pruned = false;
+  for (const event of emptied) {
     const now = hooksOf(out, file)?.[event];
-    if (Array.isArray(now) && now.length === 0) out = remove(out, ['hooks', event]);
+    if (Array.isArray(now) && now.length === 0) {
+      out = remove(out, ['hooks', event]);
+      pruned = true;
+    }
   }
   const left = hooksOf(out, file);
-  if (left && Object.keys(left).length === 0) out = remove(out, ['hooks']);
+  if (pruned && left && Object.keys(left).length === 0) out = remove(out, ['hooks']);
   return out;
 }
