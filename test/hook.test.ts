@@ -67,13 +67,13 @@ describe('hook process, enforce mode', () => {
     assert.match(deny.permissionDecisionReason, /limit is 10/);
   });
 
-  it("denies an edit of .claude/settings.json that takes stallguard's hooks out, allows one beside them", () => {
+  it("denies an edit of .claude/settings.local.json that takes stallguard's hooks out, allows one beside them", () => {
     const { project, env } = scratch('enforce');
     assert.equal(runCli(['install'], env, project).status, 0);
-    const settings = `${project}/.claude/settings.json`;
+    const settings = `${project}/.claude/settings.local.json`;
     const out = parse(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '"hooks"', new_string: '"x"' }), env).stdout)!;
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
-    assert.match(out.hookSpecificOutput.permissionDecisionReason, /stallguard's own entries in \S+\/\.claude\/settings\.json.*run `npx stallguard uninstall --agent claude`/);
+    assert.match(out.hookSpecificOutput.permissionDecisionReason, /stallguard's own entries in \S+\/\.claude\/settings\.local\.json.*run `stallguard uninstall --agent claude`/);
     assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '{', new_string: '{\n  "model": "opus",' }), env).stdout, '');
   });
 });

@@ -105,7 +105,7 @@ function uninstallCommand(path: string, ctx: GuardContext): string | undefined {
   const agent = AGENT_OF_FOLDER.find(([folder]) => segs.includes(folder))?.[1] ?? ((ctx.configDirs ?? []).some((d) => path.startsWith(d + '/')) ? (/codex/i.test(path) ? 'codex' : 'claude') : undefined);
   if (!agent || segs.includes('etc') || segs.includes('Library')) return undefined;
   const user = !!ctx.home && (path.startsWith(`${ctx.home}/.`) || (ctx.configDirs ?? []).some((d) => path.startsWith(d + '/'))) && !(ctx.cwd && path.startsWith(ctx.cwd + '/'));
-  return `npx stallguard uninstall --agent ${agent}${user ? ' --scope user' : ''}`;
+  return `stallguard uninstall --agent ${agent}${user ? ' --scope user' : ''}`;
 }
 
 /** Whether a call would change stallguard's own files or entries, or switch it off. */
