@@ -34,7 +34,7 @@ describe('hook process, enforce mode', () => {
     // Claude Code ignores continue:false on PostToolUseFailure: the batch that follows delivers it
     const batch = parse(runHookProcess(claude.batch(project), env).stdout)!;
     assert.equal(batch.continue, false);
-    assert.equal(batch.stopReason, 'stall: `Bash npm test` x5 (same failure), twice in this task');
+    assert.equal(batch.stopReason, 'stall: `Bash npm test` x10 (same failure), twice in this task');
     const next = parse(runHookProcess(claude.pre(project, 'Read', { file_path: `${project}/test.js` }), env).stdout)!;
     assert.equal(next.hookSpecificOutput.permissionDecision, 'deny');
     assert.equal(next.continue, false);
@@ -46,7 +46,7 @@ describe('hook process, enforce mode', () => {
     let last: Record<string, any> | undefined;
     for (let i = 0; i < 10; i++) last = parse(runHookProcess(claude.post(project, 'Read', { file_path: `${project}/a.ts` }, { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } }), env).stdout);
     assert.equal(last!.continue, false);
-    assert.match(last!.stopReason, /^stall: `Read a\.ts` x5 \(same result\), twice in this task$/);
+    assert.match(last!.stopReason, /^stall: `Read a\.ts` x10 \(same result\), twice in this task$/);
   });
 
   it('nudges with the judge on the third identical failing run', () => {

@@ -27,7 +27,8 @@ describe('the stall rule (the deterministic floor)', () => {
     times(5, () => s.bash('npm test', FAIL, false));
     const second = times(5, () => s.bash('npm test', FAIL, false));
     assert.equal(second[4]!.action, 'stop');
-    assert.equal(second[4]!.stopReason, 'stall: `Bash npm test` x5 (same failure), twice in this task');
+    // the real count in the task, though the window started afresh after the nudge: ten runs, not five
+    assert.equal(second[4]!.stopReason, 'stall: `Bash npm test` x10 (same failure), twice in this task');
     // the window started afresh after the nudge: calls 6-9 were not a stall
     assert.deepEqual(second.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
     const batch = s.batch();
@@ -256,6 +257,11 @@ describe('the judge: loops the floor does not see', () => {
     s.bash('pytest -x -q tests', out, false);
     assert.deepEqual(s.actions(), ['nudge']);
     assert.ok(s.decisions.some((x) => x.signals.some((y) => y.code === 'SAME_FAILURE')));
+    // the message names the varied calls that failed alike (the run whose counts moved is not one of them)
+    // and what decided: not one repeated call, but failing runs with nothing changed between them
+    const nudge = s.decisions.find((d) => d.action === 'nudge')!;
+    assert.match(nudge.message!, /`Bash pytest -q`, `Bash pytest tests\/`, `Bash pytest -x -q tests` \(3 similar calls/);
+    assert.match(nudge.message!, /without progress \(failing runs with nothing changed in between\)/);
   });
 
   it('grep variants of a name that does not exist', () => {

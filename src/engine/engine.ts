@@ -99,7 +99,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       if (!confident || agent.window.length === 0) return { state: withAgent(state, actor.id, agent), decision: ALLOW };
       const calls = agent.window.slice(-3);
       const lead = { code: 'LLM_JUDGE' as const, value: step.confidence, calls, detail: step.repeating ? 'repeating a failed strategy, a model judged' : 'no progress, a model judged' };
-      const stall: Stall = { lead, signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }], strength: step.confidence, span: calls.length };
+      const stall: Stall = { lead, decider: 'LLM_JUDGE', signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }], strength: step.confidence, span: calls.length };
       return declareStall({ ...state, totals: { ...state.totals, stalls: state.totals.stalls + 1 } }, actor.id, agent, stall, config);
     }
 
@@ -119,7 +119,7 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
   // for the verify gate: code edits since the last verification run
   if (step.cls === 'test') agent.unverifiedEdits = 0;
   else if (step.cls === 'edit' && step.ok !== false && !step.doc) agent.unverifiedEdits = (prev.unverifiedEdits ?? 0) + 1;
-  const stall = findStall(agent.window, config, model);
+  const stall = findStall(agent.window, config, model, agent.memory.runs);
   if (!stall) return { state: withAgent({ ...state, totals }, id, agent), decision: ALLOW };
   return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);
 }
@@ -131,13 +131,13 @@ function declareStall(state: State, id: string, agent: AgentState, stall: Stall,
   const span = stall.span;
   // weak evidence nudges once more instead of stopping, but never more than once
   if (stalls >= config.stopAfterStalls && (stall.strength >= config.judge.stopThreshold || stalls > config.stopAfterStalls)) {
-    const reason = stallStopReason(stall.lead);
+    const reason = stallStopReason(stall);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
     return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals, span } };
   }
   const next: AgentState = { ...agent, window: [], stalls };
-  if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall.lead) };
-  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.lead), signals: stall.signals, span } };
+  if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall) };
+  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall), signals: stall.signals, span } };
 }
 
 export { initialState };

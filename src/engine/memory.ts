@@ -7,6 +7,16 @@ import { lastN } from './state.ts';
 
 const MAX_READS = 300;
 const MAX_STATES = 60;
+/** Calls whose count in the task is kept; past that the least recently run is forgotten. */
+const MAX_RUNS = 40;
+
+/** The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent. */
+function counted(runs: Record<string, [string, number]> | undefined, step: CallStep): Record<string, [string, number]> {
+  const { [step.key]: before, ...rest } = runs ?? {};
+  const keys = Object.keys(rest);
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_RUNS + 1))) delete rest[old];
+  return { ...rest, [step.key]: [step.out, before?.[0] === step.out ? before[1] + 1 : 1] };
+}
 
 /** Records a call in the task's memory and returns it as a window entry, annotated with what was known. */
 export function rememberCall(memory: SignalMemory, step: CallStep, batch: number): { next: SignalMemory; entry: Entry } {
@@ -38,5 +48,5 @@ export function rememberCall(memory: SignalMemory, step: CallStep, batch: number
   }
   // an edit that changes nothing is no change: a failure after it is the same failure again
   if (step.cls === 'edit' && step.ok !== false && !step.noop) edits += 1;
-  return { next: { ...memory, edits, reads, states }, entry };
+  return { next: { ...memory, edits, reads, states, runs: counted(memory.runs, step) }, entry };
 }

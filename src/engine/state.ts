@@ -49,6 +49,11 @@ export interface SignalMemory {
   states: string[];
   /** Digests of the agent's closing texts. */
   texts: string[];
+  /**
+   * For the recent calls (by key), their latest outcome and how many times in a row this task they ran with
+   * it: a message names the real count, though a nudge emptied the window since.
+   */
+  runs?: Record<string, [out: string, times: number]>;
 }
 
 export interface SpawnState {
