@@ -150,11 +150,14 @@ function classifyShell(command: string, depth = 0): CallShape {
   const consider = (s: CallShape) => {
     if (!shape || RANK[s.cls] > RANK[shape.cls]) shape = s;
   };
+  /** The command feeding each pipeline so far: a search that reads its stdin searches what that command printed. */
+  const source = new Map<number, string[]>();
   for (const simple of lexShell(command, POWERSHELL.test(command))) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
     const words = programWords(simple.words);
     if (words.length === 0) continue;
+    if (!source.has(simple.pipeline)) source.set(simple.pipeline, words);
     const verb = base(words[0]!);
     const args = words.slice(1);
     const inner = depth < 3 ? inlineScript(verb, args) : undefined;
@@ -174,7 +177,11 @@ function classifyShell(command: string, depth = 0): CallShape {
     const inlineCode = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb) && /^-[ce]$/.test(args[0] ?? '');
     if (TEST_RUNNER.test(verb) && (ALWAYS_TEST.test(verb) || (inlineCode ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) || /(?:^|\/)(?:bin\/test)$/.test(words[0]!)))
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
-    else if (SEARCHERS.test(verb)) consider({ cls: 'search', ...shellSearch(verb, args) });
+    else if (SEARCHERS.test(verb)) {
+      const found = shellSearch(verb, args);
+      const upstream = source.get(simple.pipeline);
+      consider({ cls: 'search', ...found, ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}) });
+    }
     else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
     else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk') consider({ cls: 'read', target: lastPath(words), range: joined });
     else consider({ cls: 'exec' });

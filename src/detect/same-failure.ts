@@ -2,9 +2,12 @@ import type { Entry } from '../engine/state.ts';
 import { attempts, recentSince, unchangedSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 
-/** A failed attempt at doing something: a lookup that found nothing (a read, a search) is not one, and has its own signal. */
+/**
+ * A failed attempt at doing something: a lookup that found nothing (a read, a search) is not one, and has
+ * its own signal; a call the person or a permission rule refused is one, whatever it would have done.
+ */
 function failedAttempt(e: Entry): boolean {
-  return e.ok === false && e.cls !== 'read' && e.cls !== 'search';
+  return e.ok === false && (e.refused === true || (e.cls !== 'read' && e.cls !== 'search'));
 }
 
 /** Failures with one signature, whatever the commands, with nothing changed in between: retry variants. */

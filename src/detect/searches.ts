@@ -9,7 +9,7 @@ const REWORDED = 0.3;
 
 /** A lookup that came back with nothing: a search without matches, a read of a file that is not there. */
 function foundNothing(e: Entry): boolean {
-  return (e.cls === 'search' || e.cls === 'read') && (e.empty === true || e.ok === false);
+  return (e.cls === 'search' || e.cls === 'read') && !e.refused && (e.empty === true || e.ok === false);
 }
 
 /** The same lookup again, maybe reworded: in the same place (or none named), for the same thing (or none named). */
