@@ -300,4 +300,9 @@ export interface JudgeConfig {
   stopThreshold: number;
   /** After a nudge at or above this score, the very next call repeating the flagged loop is denied. */
   denyThreshold: number;
+  /**
+   * Per signal, over the shipped judge: the strength (repeats, attempts) from which that signal alone is a
+   * stall, or null for a signal that decides nothing alone. What `stallguard tune` writes.
+   */
+  levels?: Partial<Record<SignalCode, number | null>>;
 }

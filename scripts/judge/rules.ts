@@ -8,7 +8,7 @@
 // The result is a JudgeModel in the noisy-OR form of src/judge/model.ts: one steep hinge per signal, so that
 // the score is ~0 below the threshold and ~1 at it.
 import type { SignalCode } from '../../src/types.ts';
-import type { JudgeModel } from '../../src/judge/model.ts';
+import { type JudgeModel, levelModel } from '../../src/judge/model.ts';
 import type { Trajectory } from './extract.ts';
 
 /**
@@ -93,15 +93,9 @@ export function fitRules(ts: Trajectory[], codes: readonly SignalCode[], budget:
   return rules;
 }
 
-/**
- * Thresholds as a judge: one hinge per signal, steep enough that the signal's probability is ~1 from its
- * threshold on, 0.15 one below it (where the optional LLM judge is asked: it smells like trouble), and ~0
- * further below. Several signals one below their thresholds add up as the noisy-OR does: five make a stall.
- */
+/** Levels as a judge: one level-style model per signal (src/judge/model.ts levelModel). */
 export function rulesModel(rules: Map<SignalCode, number>): JudgeModel {
-  const bias = -12;
-  const weight = Math.round((Math.log(0.15 / 0.85) - bias) * 1000) / 1000;
   const model: JudgeModel = {};
-  for (const [code, level] of rules) model[code] = { bias, hinges: [{ knot: level - 1, weight }] };
+  for (const [code, level] of rules) model[code] = levelModel(level);
   return model;
 }

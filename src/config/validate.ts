@@ -43,7 +43,13 @@ const LLM_FIELDS: Record<string, Check> = {
   smell: num(0, 1),
   confidence: num(0, 1),
 };
-const JUDGE_FIELDS: Record<string, Check> = { enabled: bool, threshold: num(0, 1), stopThreshold: num(0, 1), denyThreshold: num(0, 1.01) };
+/** The signals a level can be set for: those the judge weighs. */
+export const LEVEL_SIGNALS = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE', 'FAILING_RETRY', 'NO_TREE_CHANGE', 'EDIT_REJECTED', 'REPEATED_EDIT', 'TREE_OSCILLATION', 'EMPTY_RESULT', 'SAME_OUTCOME', 'REREAD', 'MALFORMED'];
+const levels: Check = (v) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.entries(v).every(([k, x]) => LEVEL_SIGNALS.includes(k) && (x === null || (Number.isInteger(x) && (x as number) >= 2 && (x as number) <= 100)))
+    ? undefined
+    : `an object of signal levels (${LEVEL_SIGNALS.join(', ')}), each a whole number from 2 to 100 or null`;
+const JUDGE_FIELDS: Record<string, Check> = { enabled: bool, threshold: num(0, 1), stopThreshold: num(0, 1), denyThreshold: num(0, 1.01), levels };
 
 export interface ConfigProblem {
   /** The file (or STALLGUARD_MODE, or createDetector) the setting came from. */
@@ -116,7 +122,8 @@ export function mergeConfig(base: Config, raw: unknown, source: string): { confi
         const into = next[field] as Record<string, unknown>;
         if (!check) problems.push(unknown(source, `${field}.${k}`));
         else if (expected) problems.push(invalid(source, `${field}.${k}`, expected, v, into[k]));
-        else into[k] = v;
+        // levels from several files add up, signal by signal: a later file sets only the signals it names
+        else into[k] = field === 'judge' && k === 'levels' ? { ...(into[k] as object | undefined), ...(v as object) } : v;
       }
       continue;
     }

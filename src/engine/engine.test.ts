@@ -137,6 +137,21 @@ describe('the stall rule (the deterministic floor)', () => {
     times(3, () => s.bash('make', 'error: x', false));
     assert.deepEqual(s.actions(), ['stop']);
   });
+
+  it('takes per-signal levels over the shipped judge: one lower, others off (as tune writes them)', () => {
+    const readAgain = (settings: DetectorConfig) => {
+      const s = new Session(settings);
+      s.prompt();
+      times(6, () => s.call('Read', { file_path: '/home/dev/proj/a.ts' }, 'export const a = 1;'));
+      return s.timeline.join(' ');
+    };
+    // the shipped judge: the same read four times (a repeat, re-reads bringing nothing new)
+    assert.match(readAgain({}), /^nudge@4/);
+    // re-reads a stall from two on: the third read
+    assert.match(readAgain({ judge: { levels: { REREAD: 2 } } }), /^nudge@3/);
+    // neither re-reads nor repeats weighed: only the seed rule's five identical calls
+    assert.match(readAgain({ judge: { levels: { REREAD: null, REPEAT: null, NEAR_DUPLICATE: null } } }), /^nudge@5/);
+  });
 });
 
 describe('hard negatives: healthy work is never touched', () => {

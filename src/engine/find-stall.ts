@@ -1,7 +1,7 @@
 import type { Config, SignalCode, SignalHit } from '../types.ts';
 import type { SignalResult } from '../detect/signal.ts';
 import type { JudgeModel } from '../judge/model.ts';
-import { scoreSignals } from '../judge/model.ts';
+import { scoreSignals, withLevels } from '../judge/model.ts';
 import { readSignals } from '../judge/signals.ts';
 import MODEL from '../judge/weights.json' with { type: 'json' };
 import type { Entry } from './state.ts';
@@ -28,6 +28,20 @@ function spanOf(window: readonly Entry[], lead: SignalResult): number {
 }
 
 export const SHIPPED_MODEL = MODEL as JudgeModel;
+
+const withLevelsOf = new WeakMap<object, JudgeModel>();
+
+/** The judge a config asks for: the given model, with the config's own signal levels over it. */
+function judgeOf(model: JudgeModel, config: Config): JudgeModel {
+  const levels = config.judge.levels;
+  if (!levels || Object.keys(levels).length === 0) return model;
+  let m = model === SHIPPED_MODEL ? withLevelsOf.get(levels) : undefined;
+  if (!m) {
+    m = withLevels(model, levels);
+    if (model === SHIPPED_MODEL) withLevelsOf.set(levels, m);
+  }
+  return m;
+}
 
 /** The signals as recorded in a decision: the lead first (the one the message names), the judge's score last. */
 function hits(lead: SignalResult, signals: readonly SignalResult[], score: number | undefined): SignalHit[] {
@@ -70,7 +84,7 @@ export function findStall(window: readonly Entry[], config: Config, model: Judge
   );
   // The judge does not look at polls, nor at spawns, which have their own guard (a cap and a depth rule):
   // an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
-  const judged = config.judge.enabled && cls !== 'spawn' && cls !== 'poll' ? scoreSignals(signals, model) : undefined;
+  const judged = config.judge.enabled && cls !== 'spawn' && cls !== 'poll' ? scoreSignals(signals, judgeOf(model, config)) : undefined;
   // exact repeats and cycles name the loop most concretely, whichever rule declared the stall
   const concrete = signals.find((s) => s.code === 'REPEAT' && s.value >= 3) ?? signals.find((s) => s.code === 'CYCLE');
   if (floor) {
