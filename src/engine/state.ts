@@ -1,7 +1,8 @@
 import type { CallStep } from '../types.ts';
 
 // What the engine remembers about one session. Everything here is bounded: windows are cut to the
-// configured length, memories are capped, so the cost of a call never grows with the session's length.
+// configured length, memories are capped, and only live agents are kept (retireAgents), so the cost of a
+// call grows neither with the session's length nor with the number of subagents it has run.
 
 /** A call as it sits in an agent's window: the step, plus what was known about it when it happened. */
 export interface Entry extends CallStep {
@@ -33,6 +34,10 @@ export interface AgentState {
   verifySent?: boolean;
   /** Successful edits since the last verification run (test, build, lint), for the verify gate. */
   unverifiedEdits?: number;
+  /** The session's observation count (State.seen) at this agent's latest observation: how recently it was active. */
+  seen?: number;
+  /** The time of its latest observation, when observations carry times. */
+  at?: number;
 }
 
 /** Bounded task-wide memory. */
@@ -61,6 +66,8 @@ export interface State {
   agents: Record<string, AgentState>;
   spawns: SpawnState;
   totals: { calls: number; stalls: number; refusals: number };
+  /** Observations folded so far (absent in states written before agents were retired). */
+  seen?: number;
 }
 
 export function initialState(): State {
@@ -71,6 +78,34 @@ export function freshAgent(type?: string): AgentState {
   const a: AgentState = { window: [], stalls: 0, refusals: 0, memory: { edits: 0, reads: [], states: [], texts: [] } };
   if (type !== undefined) a.type = type;
   return a;
+}
+
+/** Subagents kept at most: past that, the least recently active leaves (it may have ended unseen). */
+export const MAX_LIVE_SUBAGENTS = 32;
+/** A subagent with no observation for this long has ended (its SubagentStop may never come: a killed agent, an older install). */
+export const SUBAGENT_IDLE_MS = 30 * 60_000;
+
+/**
+ * The state without the subagents that have ended unseen: idle past SUBAGENT_IDLE_MS, or beyond the
+ * MAX_LIVE_SUBAGENTS most recently active. The main agent always stays. One that comes back starts fresh.
+ */
+export function retireAgents(state: State, now: number | undefined): State {
+  const subagents = Object.entries(state.agents).filter(([id]) => id !== 'main');
+  const idle = (a: AgentState) => now !== undefined && a.at !== undefined && now - a.at > SUBAGENT_IDLE_MS;
+  if (subagents.length <= MAX_LIVE_SUBAGENTS && !subagents.some(([, a]) => idle(a))) return state;
+  const keep = subagents
+    .filter(([, a]) => !idle(a))
+    .sort(([, a], [, b]) => (b.seen ?? 0) - (a.seen ?? 0))
+    .slice(0, MAX_LIVE_SUBAGENTS);
+  const agents: Record<string, AgentState> = state.agents.main ? { main: state.agents.main } : {};
+  for (const [id, a] of keep) agents[id] = a;
+  return { ...state, agents };
+}
+
+/** The state without one agent: a subagent that has ended. */
+export function withoutAgent(state: State, id: string): State {
+  const { [id]: _gone, ...agents } = state.agents;
+  return { ...state, agents };
 }
 
 /** Keeps the last `n` items of a list. */
