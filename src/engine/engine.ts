@@ -36,7 +36,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
   if (step.k === 'prompt') return { state: startTask(state, obs.task), decision: ALLOW };
   if (actor.id === 'main' && obs.task !== undefined && obs.task !== state.task) state = startTask(state, obs.task);
   const seen = (state.seen ?? 0) + 1;
-  state = { ...retireAgents(state, obs.time), seen };
+  state = { ...retireAgents(state, obs.time, actor.id), seen };
 
   const known = state.agents[actor.id];
   const typed: AgentState = !known ? freshAgent(actor.type) : actor.type !== undefined && known.type === undefined ? { ...known, type: actor.type } : known;

@@ -87,17 +87,20 @@ export const SUBAGENT_IDLE_MS = 30 * 60_000;
 
 /**
  * The state without the subagents that have ended unseen: idle past SUBAGENT_IDLE_MS, or beyond the
- * MAX_LIVE_SUBAGENTS most recently active. The main agent always stays. One that comes back starts fresh.
+ * MAX_LIVE_SUBAGENTS most recently active, counting the one `acting` now, which always stays (as does the
+ * main agent). One that comes back later starts fresh.
  */
-export function retireAgents(state: State, now: number | undefined): State {
-  const subagents = Object.entries(state.agents).filter(([id]) => id !== 'main');
+export function retireAgents(state: State, now: number | undefined, acting: string): State {
+  const others = Object.entries(state.agents).filter(([id]) => id !== 'main' && id !== acting);
   const idle = (a: AgentState) => now !== undefined && a.at !== undefined && now - a.at > SUBAGENT_IDLE_MS;
-  if (subagents.length <= MAX_LIVE_SUBAGENTS && !subagents.some(([, a]) => idle(a))) return state;
-  const keep = subagents
+  const room = acting === 'main' ? MAX_LIVE_SUBAGENTS : MAX_LIVE_SUBAGENTS - 1;
+  if (others.length <= room && !others.some(([, a]) => idle(a))) return state;
+  const keep = others
     .filter(([, a]) => !idle(a))
     .sort(([, a], [, b]) => (b.seen ?? 0) - (a.seen ?? 0))
-    .slice(0, MAX_LIVE_SUBAGENTS);
-  const agents: Record<string, AgentState> = state.agents.main ? { main: state.agents.main } : {};
+    .slice(0, room);
+  const agents: Record<string, AgentState> = {};
+  for (const id of ['main', acting]) if (state.agents[id]) agents[id] = state.agents[id];
   for (const [id, a] of keep) agents[id] = a;
   return { ...state, agents };
 }
