@@ -13,11 +13,14 @@ const CWD = '/home/dev/proj';
 const config = configOf(SEED_RULE);
 const FAIL = 'Exit code 1\n1 passed, 1 failed';
 
+/** An event without the fields the run fills in. */
+type Bare = { [K in Event['kind']]: Omit<Extract<Event, { kind: K }>, 'session' | 'time' | 'cwd'> }[Event['kind']];
+
 class Run {
   state: State = initialState();
   time = 1_700_000_000_000;
 
-  feed(event: Omit<Event, 'session' | 'time' | 'cwd'>, after = 1000): Decision {
+  feed(event: Bare, after = 1000): Decision {
     this.time += after;
     const r = reduce(this.state, observation({ session: 's1', cwd: CWD, time: this.time, ...event } as Event, { cwd: CWD, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' }), config);
     this.state = r.state;

@@ -17,7 +17,10 @@ const CWD = '/home/dev/proj';
 const ctx = { cwd: CWD, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' };
 const meta = { t: 'm' as const, session: 's1', agent: 'claude' as const, time: 1 };
 
-function obs(event: Omit<Event, 'session' | 'time'>, i: number): Observation {
+/** An event without the fields every event of the scenario shares. */
+type Bare = { [K in Event['kind']]: Omit<Extract<Event, { kind: K }>, 'session' | 'time'> }[Event['kind']];
+
+function obs(event: Bare, i: number): Observation {
   return observation({ session: 's1', time: 1_700_000_000_000 + i * 1000, ...event } as Event, ctx);
 }
 
