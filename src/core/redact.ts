@@ -83,8 +83,13 @@ export function redactAllRules(text: string): string {
   return finish(out);
 }
 
-/** Long runs of letters and digits mixed the way generated keys are (hex digests, which are no secret, left alone). */
-const KEYLIKE = /(?<![A-Za-z0-9_+=-])[A-Za-z0-9_+=-]{32,512}(?![A-Za-z0-9_+=-])/g;
+/**
+ * Long runs of letters and digits mixed the way generated keys are (hex digests, which are no secret, left
+ * alone). A greedy run of one character class is always a whole run, so no look-around is needed; runs
+ * longer than KEYLIKE_MAX are no key and stay.
+ */
+const KEYLIKE = /[A-Za-z0-9_+=-]{32,}/g;
+const KEYLIKE_MAX = 512;
 
 function looksGenerated(s: string): boolean {
   let upper = 0;
@@ -110,5 +115,5 @@ export function redact(text: string): string {
 function finish(text: string): string {
   // a .env file's every value is a secret as far as we can tell
   const out = /\.env\b/.test(text) ? text.replace(/\b([A-Z][A-Z0-9_]{1,63})=(?!<)[^\s'"]+/g, '$1=<redacted>') : text;
-  return out.replace(KEYLIKE, (m) => (looksGenerated(m) ? '<secret>' : m));
+  return out.replace(KEYLIKE, (m) => (m.length <= KEYLIKE_MAX && looksGenerated(m) ? '<secret>' : m));
 }
