@@ -5,6 +5,7 @@ import { checkBundle } from './bundle.ts';
 import { checkConfig } from './config.ts';
 import { checkErrors } from './errors.ts';
 import { checkGit, checkNode } from './environment.ts';
+import { checkFileSystem } from './filesystem.ts';
 import { checkHome } from './home.ts';
 import { checkHookRuns } from './hook-run.ts';
 import { checkHooks } from './hooks.ts';
@@ -18,7 +19,7 @@ export function runDoctor(cwd: string, env: NodeJS.ProcessEnv): Check[] {
   // with nothing installed, the hook beside this CLI is the one install would register
   const toRun = hooks.installed.length > 0 ? dedupe(hooks.installed) : [{ node: process.execPath, hook: hookPath() }];
   const bundles = [...new Set(toRun.map((h) => h.hook))].flatMap((hook) => checkBundle(hook, REINSTALL));
-  return [...checkHome(home), ...checkConfig(cwd, env, home), ...hooks.checks, ...bundles, ...checkHookRuns(toRun, cwd, env), ...checkErrors(home), ...checkNode(hooks.installed, env), ...checkGit(env)];
+  return [...checkHome(home), ...checkFileSystem(home, env), ...checkConfig(cwd, env, home), ...hooks.checks, ...bundles, ...checkHookRuns(toRun, cwd, env), ...checkErrors(home), ...checkNode(hooks.installed, env), ...checkGit(env)];
 }
 
 function dedupe<T>(list: T[]): T[] {
