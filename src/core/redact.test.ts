@@ -44,10 +44,18 @@ describe('redact', () => {
     fc.assert(fc.property(text, (t) => assert.equal(redact(t), redactAllRules(t))), { numRuns: 3000 });
   });
 
+  it('replaces a generated key standing alone, and leaves a longer run of key characters whole', () => {
+    const key = 'Zq9xK2mP7vR4tY8wB3nL6hJ1cF5dG0sA';
+    assert.equal(redact(`echo ${key} done`), 'echo <secret> done');
+    const long = (key + 'Qw').repeat(20); // 680 characters: no key, and no piece of it is one
+    assert.equal(redact(`blob ${long} end`), `blob ${long} end`);
+  });
+
   // Every pattern is bounded, so these complete at all (a backtracking pattern would not, in the test's
   // timeout); and each comes out as it should.
   const HOSTILE: [string, string, (out: string) => void][] = [
     ['a run of dashes', 'a-'.repeat(1_000_000), (out) => assert.equal(out, 'a-'.repeat(1_000_000))],
+    ['one 10 MB word', 'xY7'.repeat(3_500_000), (out) => assert.equal(out, 'xY7'.repeat(3_500_000))],
     ['pass, pass, pass', 'pass-'.repeat(400_000), (out) => assert.equal(out, 'pass-'.repeat(400_000))],
     ['mysql with no -p', 'mysql '.repeat(300_000), (out) => assert.equal(out, 'mysql '.repeat(300_000))],
     ['schemes with no host', 'https://'.repeat(300_000), (out) => assert.equal(out, 'https://'.repeat(300_000))],

@@ -85,11 +85,17 @@ export function redactAllRules(text: string): string {
 
 /**
  * Long runs of letters and digits mixed the way generated keys are (hex digests, which are no secret, left
- * alone). A greedy run of one character class is always a whole run, so no look-around is needed; runs
- * longer than KEYLIKE_MAX are no key and stay.
+ * alone). A match is at most 512 long, so the pattern's backtracking stays bounded on a 10 MB run;
+ * one with a key character right before or after it is a piece of a longer run, which is no key and stays.
+ * Looking at the neighbours in the replacer spares the pattern a look-around at every position.
  */
-const KEYLIKE = /[A-Za-z0-9_+=-]{32,}/g;
-const KEYLIKE_MAX = 512;
+const KEYLIKE = /[A-Za-z0-9_+=-]{32,512}/g;
+const KEY_CHAR = /[A-Za-z0-9_+=-]/;
+
+function keyLike(m: string, at: number, text: string): string {
+  if ((at > 0 && KEY_CHAR.test(text[at - 1]!)) || (at + m.length < text.length && KEY_CHAR.test(text[at + m.length]!))) return m;
+  return looksGenerated(m) ? '<secret>' : m;
+}
 
 function looksGenerated(s: string): boolean {
   let upper = 0;
@@ -115,5 +121,5 @@ export function redact(text: string): string {
 function finish(text: string): string {
   // a .env file's every value is a secret as far as we can tell
   const out = /\.env\b/.test(text) ? text.replace(/\b([A-Z][A-Z0-9_]{1,63})=(?!<)[^\s'"]+/g, '$1=<redacted>') : text;
-  return out.replace(KEYLIKE, (m) => (m.length <= KEYLIKE_MAX && looksGenerated(m) ? '<secret>' : m));
+  return out.replace(KEYLIKE, keyLike);
 }
