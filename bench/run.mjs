@@ -241,6 +241,7 @@ async function hookSection() {
   for (const n of sessionParts(home, 's25')) copyFileSync(join(home, 'sessions', n), join(bare, 'sessions', n));
   const bareKept = keepSession(bare, 's25');
   const restoreBare = () => bareKept.restore();
+  const bareEnv = { ...env, STALLGUARD_HOME: bare };
   const path = (name) => (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, pathPayload(name, 's25', i)));
   const cases = [
     { name: 'node -e 0', key: 'node', go: (i) => run(NODE, ['-e', '0'], env, timedPayload('s25', i)) },
