@@ -66,10 +66,14 @@ describe('hook process, enforce mode', () => {
     assert.match(deny.permissionDecisionReason, /limit is 10/);
   });
 
-  it('denies an edit of .claude/settings.json', () => {
+  it("denies an edit of .claude/settings.json that takes stallguard's hooks out, allows one beside them", () => {
     const { project, env } = scratch('enforce');
-    const out = parse(runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.claude/settings.json`, old_string: '"hooks"', new_string: '"x"' }), env).stdout)!;
+    assert.equal(runCli(['install'], env, project).status, 0);
+    const settings = `${project}/.claude/settings.json`;
+    const out = parse(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '"hooks"', new_string: '"x"' }), env).stdout)!;
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(out.hookSpecificOutput.permissionDecisionReason, /stallguard's own entries in \S+\/\.claude\/settings\.json.*run `npx stallguard uninstall --agent claude`/);
+    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '{', new_string: '{\n  "model": "opus",' }), env).stdout, '');
   });
 });
 
@@ -79,7 +83,7 @@ describe('hook process, shadow and off', () => {
     runHookProcess(claude.prompt(project), env);
     for (let i = 0; i < 10; i++) assert.equal(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout, '');
     assert.equal(runHookProcess(claude.batch(project), env).stdout, '');
-    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.claude/settings.json` }), env).stdout, '');
+    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.stallguard.json` }), env).stdout, '');
     const status = JSON.parse(runCli(['status', '--json'], { ...env, STALLGUARD_HOME: home }, project).stdout);
     assert.equal(status.mode, 'shadow');
     assert.deepEqual(status.sessions.map((s: any) => [s.id, s.calls, s.stalls]), [['sess-1', 10, 2]]);

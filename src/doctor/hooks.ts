@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import type { Scope } from '../install/target.ts';
 import { TARGETS } from '../install/targets.ts';
-import { lexShell } from '../core/shell-lex.ts';
+import { lexShell } from '../shell/lex.ts';
 import { type Check, errnoText, fail, ok, warn } from './check.ts';
 
 // Where stallguard is registered, and whether each registration can run: the settings file parses, every

@@ -270,9 +270,10 @@ describe('the judge: loops the floor does not see', () => {
   it('the same edit rejected the same way again and again', () => {
     const s = new Session();
     s.prompt();
-    const rejected = "Your proposed edit has introduced new syntax error(s).\nERRORS:\n- F821 undefined name 'combined'";
-    for (let i = 0; i < 4; i++) s.call('edit', { command: `edit 118:150\n    def merge(a, b):\n        return combined${' '.repeat(i)}\nend_of_edit` }, rejected, false);
-    assert.deepEqual(s.actions(), ['nudge']);
+    const rejected = '<tool_use_error>String to replace not found in file.\nString:     def merge(a, b):</tool_use_error>';
+    for (let i = 0; i < 4; i++) s.call('Edit', { file_path: '/home/dev/proj/src/merge.py', old_string: `    def merge(a, b):${' '.repeat(i)}`, new_string: '    def merge(a, b, c):' }, rejected, false);
+    // the nudge at the third, and the fourth, which repeats the third exactly, refused
+    assert.deepEqual(s.actions(), ['nudge', 'deny']);
     assert.ok(s.decisions.some((d) => d.signals.some((x) => x.code === 'EDIT_REJECTED')));
   });
 
@@ -345,13 +346,21 @@ describe('spawn guard', () => {
 });
 
 describe('self-protection', () => {
-  it('denies edits of hook settings and stallguard files, allows files beside them', () => {
+  // without a file reader (as here) hook settings hold no stallguard entries: src/guard/guard.test.ts has the rest
+  it("denies changes to stallguard's files and switches, with what to do instead, and allows files beside them", () => {
     const s = new Session();
     s.prompt();
-    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: 'a', new_string: 'b' }).action, 'deny');
-    assert.equal(s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' }).action, 'deny');
-    assert.equal(s.pre('Bash', { command: 'rm -rf .claude' }).action, 'deny');
+    const own = s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' });
+    assert.equal(own.action, 'deny');
+    assert.equal(own.code, 'SELF_PROTECT');
+    assert.deepEqual(own.signals, [{ code: 'SELF_PROTECT', value: 1, detail: 'own: /home/dev/.stallguard/config.json' }]);
+    assert.match(own.message!, /change \/home\/dev\/\.stallguard\/config\.json, which is stallguard's own configuration.*The person can make the change themselves/);
+    const off = s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '{', new_string: '{ "disableAllHooks": true,' });
+    assert.equal(off.action, 'deny');
+    assert.match(off.message!, /turn hooks off in \/home\/dev\/proj\/\.claude\/settings\.json.*edit \/home\/dev\/proj\/\.claude\/settings\.json in their own editor/);
+    assert.equal(s.pre('Bash', { command: 'rm -rf ~/.stallguard' }).action, 'deny');
     assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/agents/reviewer.md', old_string: 'a', new_string: 'b' }).action, 'allow');
+    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '"model": "a"', new_string: '"model": "b"' }).action, 'allow');
     assert.equal(s.pre('Bash', { command: 'cat .claude/settings.json' }).action, 'allow');
   });
 });

@@ -7,6 +7,7 @@ import { type AgentState, freshAgent, initialState, lastN, retireAgents, type St
 import type { JudgeModel } from '../judge/model.ts';
 import { rememberCall } from './memory.ts';
 import { checkStop } from './stop-gate.ts';
+import { selfProtectMessage } from '../guard/message.ts';
 
 // The engine: pure, no I/O. (state, observation, config) -> (state, decision). The hook, replay and the
 // library all run this one function, so a replay of a ledger reproduces the decisions made live. It is
@@ -55,8 +56,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
         const decision: Decision = {
           action: 'deny',
           code: 'SELF_PROTECT',
-          message: `stallguard: this call would change ${step.guard.path}, which holds stallguard's configuration or an agent's hook settings; those are protected while stallguard is enforcing. Leave them to the person.`,
-          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.path }],
+          message: selfProtectMessage(step.guard),
+          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.kind ? `${step.guard.kind}: ${step.guard.path}` : step.guard.path }],
         };
         return { state: withAgent(state, actor.id, rest), decision };
       }
@@ -115,7 +116,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
 
 function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config, model?: JudgeModel): Result {
   const totals = { ...state.totals, calls: state.totals.calls + 1 };
-  if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
+  // bookkeeping is neither work nor a loop, and a call that never ran is no attempt: neither enters the window
+  if (config.exemptTools.includes(step.tool) || step.cls === 'bookkeeping' || step.skipped) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
   // where the agent does not say which calls were issued together, each call is an attempt of its own
   const batch = state.batched ? (prev.batches ?? 0) : -totals.calls;
   const { next: memory, entry } = rememberCall(prev.memory, step, batch);

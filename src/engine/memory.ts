@@ -16,14 +16,27 @@ export function rememberCall(memory: SignalMemory, step: CallStep, batch: number
     entry.reread = reads.includes(step.out);
     reads = lastN([...reads.filter((r) => r !== step.out), step.out], MAX_READS);
   }
-  // The state an outcome speaks of: the working tree where the hook could fingerprint it, otherwise the
-  // file content an edit tool echoes back (its outcome digest).
-  const state = step.tree !== undefined && step.fail !== undefined ? `t:${step.tree}:${step.fail}` : step.cls === 'edit' && step.ok !== false && !step.empty ? `e:${step.out}` : undefined;
-  if (state !== undefined) {
+  // Edit/revert, seen in the working tree where the hook could fingerprint it after a failure, and in the
+  // edits themselves: an edit that undoes an earlier one (its old and new text swapped), or a whole-file
+  // write that brings back content written before.
+  const edit = step.cls === 'edit' && step.ok !== false;
+  if (step.tree !== undefined && step.fail !== undefined) {
+    const state = `t:${step.tree}:${step.fail}`;
     const at = states.lastIndexOf(state);
     entry.returned = at !== -1 && at !== states.length - 1;
     states = lastN([...states, state], MAX_STATES);
+  } else if (edit && step.undo !== undefined && step.change !== undefined) {
+    entry.returned = !step.noop && states.includes(`c:${step.undo}`);
+    states = lastN([...states, `c:${step.change}`], MAX_STATES);
+  } else if (edit && step.written !== undefined) {
+    // the file's content comes back to what it was, with other content written to it in between
+    const file = `w:${step.target ?? ''}:`;
+    const state = file + step.written;
+    const previous = states.findLast((s) => s.startsWith(file));
+    entry.returned = previous !== undefined && previous !== state && states.includes(state);
+    states = lastN([...states, state], MAX_STATES);
   }
-  if (step.cls === 'edit' && step.ok !== false) edits += 1;
+  // an edit that changes nothing is no change: a failure after it is the same failure again
+  if (step.cls === 'edit' && step.ok !== false && !step.noop) edits += 1;
   return { next: { ...memory, edits, reads, states }, entry };
 }

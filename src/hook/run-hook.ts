@@ -15,6 +15,7 @@ import type { Verdict } from '../llm/answer.ts';
 import { smellsStuck } from '../llm/smell.ts';
 import { buildQuestion } from '../llm/question.ts';
 import { attachTree } from './tree.ts';
+import { describeEvent } from '../adapters/dialect.ts';
 import { guardContext } from './guard-context.ts';
 
 // The hot path: one process per tool call. It must fail open: whatever goes wrong (garbage on stdin,
@@ -90,7 +91,7 @@ export function runHook(input: HookInput): HookOutput {
     for (const problem of problems) logError(home, 'config', new Error(`${problem.source}: ${problem.field} ${problem.problem}`));
     if (config.mode === 'off') return { stdout: '' };
 
-    const event = attachTree(parsed.event);
+    const event = attachTree(describeEvent(parsed.event, adapter.dialect));
     const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, input.selfDir) });
     const file = sessionFile(home, event.session);
     const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };

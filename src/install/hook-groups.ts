@@ -1,4 +1,5 @@
-import { addEvent, append, hooksOf, isOurs, marked, pruneEmpty, remove } from './settings-json.ts';
+import { isOurHandler, isOurs, marked } from './ours.ts';
+import { addEvent, append, hooksOf, pruneEmpty, remove } from './settings-json.ts';
 
 // The hooks format Claude Code, Codex CLI and Gemini CLI share: settings.hooks[event] is a list of groups
 // {matcher?, hooks: [handler...]}. stallguard adds one group per event with one handler, and removes
@@ -20,14 +21,6 @@ export interface GroupSpec {
 
 type Handler = { type?: unknown; command?: unknown; url?: unknown };
 type Group = { matcher?: string; hooks?: Handler[] };
-
-function isOurHttp(h: Handler | undefined): boolean {
-  return h?.type === 'http' && typeof h.url === 'string' && /^http:\/\/127\.0\.0\.1:\d+\/stallguard\//.test(h.url);
-}
-
-function isOurHandler(h: Handler | undefined): boolean {
-  return isOurs(h?.command) || isOurHttp(h);
-}
 
 /** The http handler that sends an event to `stallguard serve`; a short timeout, since a healthy daemon answers in milliseconds. */
 export function httpHandler(url: string): { type: 'http'; url: string; timeout: number } {

@@ -1,4 +1,5 @@
-import { addEvent, addProperty, append, hooksOf, isOurs, marked, parseSettings, pruneEmpty, remove } from './settings-json.ts';
+import { isOurs, marked } from './ours.ts';
+import { addEvent, addProperty, append, hooksOf, parseSettings, pruneEmpty, remove } from './settings-json.ts';
 
 // The hooks format of Cursor and Copilot CLI: {"version": 1, "hooks": {event: [entry...]}}, one flat list
 // of entries per event. stallguard adds one entry per event and removes exactly the entries whose command

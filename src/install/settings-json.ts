@@ -2,17 +2,7 @@ import { applyEdits, findNodeAtLocation, modify, parse as parseJsonc, parseTree,
 
 // Editing an agent's settings file the way a person would: only the hooks stallguard owns are touched, and
 // every other setting, comment and indentation stays as it was. Our handlers carry a `# stallguard`
-// marker at the end of the command (a shell comment), which is how uninstall finds exactly them.
-
-export const MARKER = '# stallguard';
-
-export function isOurs(command: unknown): boolean {
-  return typeof command === 'string' && /#\s*stallguard\s*$/.test(command);
-}
-
-export function marked(command: string): string {
-  return `${command} ${MARKER}`;
-}
+// marker at the end of the command (./ours.ts), which is how uninstall finds exactly them.
 
 export class SettingsError extends Error {}
 

@@ -7,6 +7,9 @@ import { observation } from '../core/step.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, type State } from '../engine/state.ts';
 import { attachTree } from '../hook/tree.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { anyDialect } from '../adapters/dialects.ts';
+import { readTextOf, realpathOf } from '../hook/guard-context.ts';
 import { sessionFile } from '../store/paths.ts';
 import { appendLine } from '../store/session-log.ts';
 import { observeInLog } from '../store/segments.ts';
@@ -71,12 +74,14 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   const config = configOf(options.config);
   const dir = typeof options.state === 'object' ? resolve(options.state.dir) : undefined;
   const sessions = new Map<string, State>();
-  const ctx = { home: homedir(), ...(dir ? { stallguardHome: dir } : {}) };
+  // self-protection reads this machine's hook settings, as the hook does
+  const ctx = { home: homedir(), realpath: realpathOf, readText: readTextOf, ...(dir ? { stallguardHome: dir } : {}) };
 
   return {
     observe(input: Event): Decision {
       checkEvent(input);
-      const event = attachTree(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input);
+      // a loop of its own names its tools as it likes; those that match a known agent's are read as that agent's
+      const event = attachTree(describeEvent(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input, anyDialect));
       const obs = observation(event, { ...ctx, cwd: event.cwd });
       if (!dir) {
         const r = reduce(sessions.get(event.session) ?? initialState(), obs, config);
