@@ -35,7 +35,16 @@ if (packages.length > 0 && existsSync('/usr/bin/apt-get') && (root || spawnSync(
 }
 // The e2e tests drive real agent CLIs, installed into a cache on first use; install them up front, with
 // the full environment, so that the install neither races between test files nor counts against a test.
-if (files.some((f) => f.startsWith('e2e'))) spawnSync(process.execPath, ['--import', 'tsx', 'e2e/prepare.ts'], { stdio: 'inherit' });
+// A failed preparation fails the run, whatever the tests say afterwards (they still run: the CLIs that did
+// install are tested, and the others' tests say what is missing).
+let prepareFailed = false;
+if (files.some((f) => f.startsWith('e2e'))) {
+  const prep = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/prepare.ts'], { stdio: 'inherit' });
+  if (prep.status !== 0) {
+    prepareFailed = true;
+    console.error(`e2e: preparing the agent CLIs failed (${prep.error ? prep.error.message : prep.signal ? `killed by ${prep.signal}` : `exit ${prep.status}`}); this run fails whatever the tests below say`);
+  }
+}
 const env = { ...process.env };
 // On Node 20 this variable triples the start-up of every node process the tests spawn (../shared/reference/ecosystem.md).
 delete env.NODE_EXTRA_CA_CERTS;
@@ -44,4 +53,5 @@ const r = spawnSync(
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/summary-reporter.mjs', '--test-reporter-destination=stdout', ...files],
   { stdio: 'inherit', env },
 );
-process.exit(r.status ?? 1);
+if (prepareFailed) console.error('e2e: this run fails: preparing the agent CLIs failed (see the first lines)');
+process.exit(prepareFailed ? 1 : (r.status ?? 1));

@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, statfsSync, sta
 import { join } from 'node:path';
 import { SESSIONS_DIR } from '../store/paths.ts';
 import { parseLine } from '../store/session-log.ts';
+import { isSessionName } from '../store/segments.ts';
 import { fileLines } from '../readers/lines.ts';
 import { errnoText } from '../core/errno.ts';
 import { type Check, fail, ok, warn } from './check.ts';
@@ -44,7 +45,7 @@ export function checkHome(home: string): Check[] {
   } catch {
     /* no session yet */
   }
-  out.push(ok('home', `${home} is writable (${names.filter((n) => n.endsWith('.jsonl')).length} sessions)`));
+  out.push(ok('home', `${home} is writable (${names.filter(isSessionName).length} sessions)`));
   try {
     const free = statfsSync(home);
     const bytes = free.bavail * free.bsize;

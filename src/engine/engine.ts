@@ -3,7 +3,7 @@ import { ALLOW } from '../types.ts';
 import { findStall, type Stall } from './find-stall.ts';
 import { deniedRepeatMessage, nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
 import { checkSpawn, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
-import { type AgentState, freshAgent, initialState, lastN, type State } from './state.ts';
+import { type AgentState, freshAgent, initialState, lastN, retireAgents, type State, withoutAgent } from './state.ts';
 import type { JudgeModel } from '../judge/model.ts';
 import { rememberCall } from './memory.ts';
 import { checkStop } from './stop-gate.ts';
@@ -36,9 +36,13 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
   // prompts an id, a main-agent event under a new id is a new task too (its prompt hook may have been missed).
   if (step.k === 'prompt') return { state: startTask(state, obs.task), decision: ALLOW };
   if (actor.id === 'main' && obs.task !== undefined && obs.task !== state.task) state = startTask(state, obs.task);
+  const seen = (state.seen ?? 0) + 1;
+  state = { ...retireAgents(state, obs.time, actor.id), seen };
 
   const known = state.agents[actor.id];
-  const agent: AgentState = !known ? freshAgent(actor.type) : actor.type !== undefined && known.type === undefined ? { ...known, type: actor.type } : known;
+  const typed: AgentState = !known ? freshAgent(actor.type) : actor.type !== undefined && known.type === undefined ? { ...known, type: actor.type } : known;
+  // how recently each agent was active, for retiring those that ended without a word
+  const agent: AgentState = { ...typed, seen, ...(obs.time !== undefined ? { at: obs.time } : {}) };
 
   if (agent.stopped && step.k !== 'stop' && step.k !== 'end' && step.k !== 'start') {
     const decision: Decision = { action: 'stop', code: 'STOPPED', stopReason: agent.stopped.reason, message: stoppedDenyMessage(agent.stopped.reason), signals: [], repeat: true };
@@ -91,6 +95,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
 
     case 'stop': {
       const verdict = checkStop(agent, step, config, actor.id === 'main');
+      // a subagent's stop that goes through is its end: its state leaves, and should it come back it starts fresh
+      if (actor.id !== 'main' && verdict.decision.action !== 'nudge') return { state: withoutAgent(state, actor.id), decision: verdict.decision };
       return { state: withAgent(state, actor.id, verdict.agent), decision: verdict.decision };
     }
 

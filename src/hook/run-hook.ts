@@ -10,7 +10,8 @@ import { observation } from '../core/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
-import { appendLine, type LogLine, observeInLog } from '../store/session-log.ts';
+import { appendLine, type LogLine } from '../store/session-log.ts';
+import { observeInLog } from '../store/segments.ts';
 import type { Verdict } from '../llm/answer.ts';
 import { smellsStuck } from '../llm/smell.ts';
 import { buildQuestion } from '../llm/question.ts';
@@ -130,8 +131,8 @@ interface Responder {
 
 /** Records an observation, decides it, records the decision, and renders it in the agent's dialect. */
 function respond(r: Responder, obs: Observation) {
-  const { decision, id, state } = observeInLog(r.file, obs, r.config, r.meta);
-  if (decision.action !== 'allow' && !decision.repeat) appendLine(r.file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
+  const { decision, id, state, file } = observeInLog(r.file, obs, r.config, r.meta);
+  if (decision.action !== 'allow' && !decision.repeat) appendLine(file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
   const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
   return { output: { stdout, decision, kind: r.parsed.event.kind } as HookOutput, state };
 }

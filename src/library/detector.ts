@@ -11,7 +11,8 @@ import { describeEvent } from '../adapters/dialect.ts';
 import { anyDialect } from '../adapters/dialects.ts';
 import { readTextOf, realpathOf } from '../hook/guard-context.ts';
 import { sessionFile } from '../store/paths.ts';
-import { appendLine, observeInLog } from '../store/session-log.ts';
+import { appendLine } from '../store/session-log.ts';
+import { observeInLog } from '../store/segments.ts';
 
 // The library: the hook's detector for any agent loop. Feed it every event of your agent (a prompt, each
 // tool call before and after it runs, the agent's stop) and act on the decisions it returns. It runs the
@@ -88,8 +89,8 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         return r.decision;
       }
       const file = sessionFile(dir, event.session);
-      const { decision, id } = observeInLog(file, obs, config, { t: 'm', session: event.session, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) });
-      if (decision.action !== 'allow' && !decision.repeat) appendLine(file, { t: 'd', id, d: decision, mode: 'library', time: Date.now() });
+      const { decision, id, file: segment } = observeInLog(file, obs, config, { t: 'm', session: event.session, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) });
+      if (decision.action !== 'allow' && !decision.repeat) appendLine(segment, { t: 'd', id, d: decision, mode: 'library', time: Date.now() });
       return decision;
     },
   };
