@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { type Check, errnoText, fail, ok } from './check.ts';
+import { type Check, fail, ok } from './check.ts';
+import { errnoText } from '../core/errno.ts';
 
 // The installed hook is two files: hook.cjs, which the agent runs, and hook-main.cjs beside it, the hook
 // itself. With the second missing, cut short or edited, the hook fails open on every call, which looks

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SEED_RULE } from '../../test/support/config.ts';
 import { Session, times } from '../../test/support/session.ts';
+import type { DetectorConfig } from '../library/detector.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
