@@ -15,7 +15,18 @@ const TEST_ARGS =
   /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*)\b/i;
 const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|jq|get-content|gc|type|get-childitem|gci)$/i;
 /** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
-const GIT_READS = /^(?:status|diff|show|branch|remote|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|config|reflog|shortlog|cat-file|whatchanged)$/;
+const GIT_READS = /^(?:status|diff|show|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|reflog|shortlog|cat-file|whatchanged)$/;
+
+/** Whether a git command only looks: `git branch` lists but `git branch -M main` renames, `git remote -v` but not `git remote add`. */
+function gitLooks(args: readonly string[]): boolean {
+  const [sub = '', ...rest] = args;
+  if (GIT_READS.test(sub)) return true;
+  if (sub === 'branch' || sub === 'tag') return rest.every((a) => /^(?:-a|-r|-v|-vv|--all|--list|-l|--show-current|--contains|--merged|--no-merged)$/.test(a));
+  if (sub === 'remote') return rest.length === 0 || rest.every((a) => a === '-v') || rest[0] === 'show' || rest[0] === 'get-url';
+  if (sub === 'config') return rest.some((a) => /^(?:--get|--get-all|--list|-l)$/.test(a)) || rest.filter((a) => !a.startsWith('-')).length <= 1;
+  if (sub === 'stash') return rest[0] === 'list' || rest[0] === 'show';
+  return false;
+}
 /** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
 const FILTERS = /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
@@ -188,7 +199,7 @@ function classifyShell(command: string, depth = 0): CallShape {
       const found = shellSearch(verb, args);
       consider({ cls: 'search', ...found, ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}) });
     } else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
-    else if (verb === 'git') consider(GIT_READS.test(args[0] ?? '') ? { cls: 'read', range: joined } : { cls: 'exec' });
+    else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
     else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk') consider({ cls: 'read', target: lastPath(words), range: joined });
     else consider({ cls: 'exec' });
   }
