@@ -54,6 +54,8 @@ export interface CallShape {
   change?: string;
   /** What a search looks for: its pattern, query or the name it looks up. */
   term?: string;
+  /** The command hands an interpreter code of its own (`python -c`, `node -e`, a here-document on stdin): a syntax error in it is a malformed call. */
+  inline?: boolean;
   /** For an edit that says what it replaces: the text before and after (old and new strings, a patch's - and + lines). */
   before?: string;
   after?: string;
@@ -167,6 +169,7 @@ function classifyShell(command: string, depth = 0): CallShape {
   };
   /** The command feeding each pipeline so far: a search that reads its stdin searches what that command printed. */
   const source = new Map<number, string[]>();
+  let inline = false;
   for (const simple of lexShell(command, POWERSHELL.test(command))) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
@@ -192,7 +195,9 @@ function classifyShell(command: string, depth = 0): CallShape {
     const joined = args.join(' ');
     if (POLLERS.test(verb) || (verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
-    const inlineCode = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb) && /^-[ce]$/.test(args[0] ?? '');
+    const interpreter = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb);
+    const inlineCode = interpreter && /^-[ce]$/.test(args[0] ?? '');
+    if (interpreter && (inlineCode || simple.stdin.length > 0)) inline = true;
     if (TEST_RUNNER.test(verb) && (ALWAYS_TEST.test(verb) || (inlineCode ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) || /(?:^|\/)(?:bin\/test)$/.test(words[0]!)))
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
     else if (SEARCHERS.test(verb)) {
@@ -203,8 +208,9 @@ function classifyShell(command: string, depth = 0): CallShape {
     else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk') consider({ cls: 'read', target: lastPath(words), range: joined });
     else consider({ cls: 'exec' });
   }
-  if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command)) return { cls: 'edit', change: command };
-  return shape ?? { cls: 'exec' };
+  if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command)) return { cls: 'edit', change: command, ...(inline ? { inline } : {}) };
+  const found: CallShape = shape ?? { cls: 'exec' };
+  return inline ? { ...found, inline } : found;
 }
 
 function str(v: unknown): string | undefined {
