@@ -170,6 +170,7 @@ function classifyShell(command: string, depth = 0): CallShape {
   /** The command feeding each pipeline so far: a search that reads its stdin searches what that command printed. */
   const source = new Map<number, string[]>();
   let inline = false;
+  let waited: string | undefined;
   for (const simple of lexShell(command, POWERSHELL.test(command))) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
@@ -193,7 +194,12 @@ function classifyShell(command: string, depth = 0): CallShape {
     // `npm test | tail -20`, `opencode run x | head`: the command is what the pipeline does, not its filter
     if (upstream && FILTERS.test(verb) && !(verb === 'tail' && words.includes('-f'))) continue;
     const joined = args.join(' ');
-    if (POLLERS.test(verb) || (verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
+    // waiting, then looking (`sleep 30; tail build.log`) is a poll; waiting between actions (`kill; sleep 2; restart`) is not
+    if (POLLERS.test(verb)) {
+      waited = words.slice(0, 3).join(' ');
+      continue;
+    }
+    if ((verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
     const interpreter = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb);
     const inlineCode = interpreter && /^-[ce]$/.test(args[0] ?? '');
@@ -209,7 +215,8 @@ function classifyShell(command: string, depth = 0): CallShape {
     else consider({ cls: 'exec' });
   }
   if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command)) return { cls: 'edit', change: command, ...(inline ? { inline } : {}) };
-  const found: CallShape = shape ?? { cls: 'exec' };
+  let found: CallShape = shape ?? { cls: 'exec' };
+  if (waited !== undefined && (!shape || RANK[found.cls] < RANK.poll && found.cls !== 'exec')) found = { ...found, cls: 'poll', target: found.target ?? waited };
   return inline ? { ...found, inline } : found;
 }
 

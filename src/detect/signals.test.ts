@@ -168,3 +168,12 @@ describe('failures', () => {
     assert.equal(s.actions()[0], 'nudge');
   });
 });
+
+describe('what a shell command is', () => {
+  it('waiting between actions is no poll: a restart with a pause in it, failing alike each time, is a retry', () => {
+    const s = new Session();
+    s.prompt();
+    for (const kill of ['lsof -ti:3002 | xargs kill -9', 'killall -9 node', 'kill -9 615087']) s.bash(`${kill}; sleep 2 && pm2 restart web && curl -I https://example.com`, '[PM2] restarted\nHTTP/2 503 \nserver: nginx');
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
