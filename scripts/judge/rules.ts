@@ -2,7 +2,8 @@
 // thresholds are chosen to catch as many labeled stuck segments as possible (weighted: real users' sessions
 // double, high confidence over medium) while the healthy runs alarmed stay within a budget on every labeled
 // set. Coordinate ascent over the signals, each given the threshold (or none) that helps most with the others
-// held, until nothing changes. Fast, because it scores on the signals each call saw with no window ever reset
+// held, until nothing changes; where catches tie, fewer healthy alarms, then the level that sees more segments
+// by itself. Fast, because it scores on the signals each call saw with no window ever reset
 // (extract.ts); the replay through the full engine then scores what the thresholds really do.
 //
 // The result is a JudgeModel in the noisy-OR form of src/judge/model.ts: one steep hinge per signal, so that
@@ -52,13 +53,25 @@ function fires(best: Values, rules: Map<SignalCode, number>): boolean {
   return false;
 }
 
-/** The weighted segments caught, or -1 when some set's healthy alarms go over budget. */
-function objective(p: Prepared, rules: Map<SignalCode, number>, budget: number): number {
+/** The weighted segments caught, or -1 when some set's healthy alarms go over budget; and the healthy runs alarmed. */
+function objective(p: Prepared, rules: Map<SignalCode, number>, budget: number): { caught: number; alarmed: number } {
   const alarmed = new Map<string, number>();
-  for (const h of p.healthy) if (fires(h.best, rules)) alarmed.set(h.source, (alarmed.get(h.source) ?? 0) + 1);
-  for (const [source, n] of alarmed) if (n > budget * p.healthyPerSource.get(source)!) return -1;
+  let all = 0;
+  for (const h of p.healthy)
+    if (fires(h.best, rules)) {
+      alarmed.set(h.source, (alarmed.get(h.source) ?? 0) + 1);
+      all++;
+    }
+  for (const [source, n] of alarmed) if (n > budget * p.healthyPerSource.get(source)!) return { caught: -1, alarmed: all };
   let caught = 0;
   for (const s of p.segments) if (fires(s.best, rules)) caught += s.weight;
+  return { caught, alarmed: all };
+}
+
+/** The weighted segments one signal at one level catches by itself: where catches tie, the level that sees more of them. */
+function alone(p: Prepared, code: SignalCode, level: number): number {
+  let caught = 0;
+  for (const s of p.segments) if ((s.best[code] ?? 0) >= level) caught += s.weight;
   return caught;
 }
 
@@ -71,20 +84,25 @@ export function fitRules(ts: Trajectory[], codes: readonly SignalCode[], budget:
     let changed = false;
     for (const code of codes) {
       const kept = rules.get(code) ?? Infinity;
-      let best = { level: kept, score: current };
+      let best = { level: kept, ...current, alone: alone(p, code, kept) };
       for (const level of LEVELS_OF[code] ?? LEVELS) {
         if (level === kept) continue;
         const trial = new Map(rules);
         if (level === Infinity) trial.delete(code);
         else trial.set(code, level);
         const score = objective(p, trial, budget);
-        // ties go to the stricter threshold: the same catches with fewer chances of a false alarm
-        if (score > best.score || (score === best.score && score >= 0 && level > best.level)) best = { level, score };
+        if (score.caught < 0) continue;
+        // Where the catches tie (other signals catch the same segments), the level with no more healthy alarms
+        // that sees more segments by itself: a second witness for the stalls the data has, at no cost it shows,
+        // rather than a signal that decides nothing for want of a segment only it sees.
+        const own = alone(p, code, level);
+        const better = score.caught > best.caught || (score.caught === best.caught && (score.alarmed < best.alarmed || (score.alarmed === best.alarmed && own > best.alone)));
+        if (better) best = { level, ...score, alone: own };
       }
       if (best.level !== kept) {
         if (best.level === Infinity) rules.delete(code);
         else rules.set(code, best.level);
-        current = best.score;
+        current = { caught: best.caught, alarmed: best.alarmed };
         changed = true;
       }
     }

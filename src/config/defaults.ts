@@ -26,7 +26,7 @@ export const DEFAULT_CONFIG: Config = {
     baseUrl: 'https://api.anthropic.com',
     apiKeyEnv: 'ANTHROPIC_API_KEY',
     timeoutMs: 4000,
-    smell: 0.15,
+    smell: 0.05,
     confidence: 0.9,
   },
 };

@@ -20,9 +20,14 @@ export function attempts(calls: readonly Entry[]): number {
   return n;
 }
 
-/** Nothing changed between two calls: no edit landed, and where the hook fingerprinted the working tree, it is the same. */
+/** Where the hook fingerprinted the working tree at both calls, it is the same (a change the person or a shell made shows there). */
+export function sameTree(e: Entry, last: Entry): boolean {
+  return e.tree === undefined || last.tree === undefined || e.tree === last.tree;
+}
+
+/** Nothing changed between two calls: no edit landed, and the working tree, where fingerprinted, is the same. */
 export function unchangedSince(e: Entry, last: Entry): boolean {
-  return e.edits === last.edits && (e.tree === undefined || last.tree === undefined || e.tree === last.tree);
+  return e.edits === last.edits && sameTree(e, last);
 }
 
 /**

@@ -146,12 +146,12 @@ describe('the stall rule (the deterministic floor)', () => {
       times(6, () => s.call('Read', { file_path: '/home/dev/proj/a.ts' }, 'export const a = 1;'));
       return s.timeline.join(' ');
     };
-    // the shipped judge: the same read four times (a repeat, re-reads bringing nothing new)
-    assert.match(readAgain({}), /^nudge@4/);
-    // re-reads a stall from two on: the third read
-    assert.match(readAgain({ judge: { levels: { REREAD: 2 } } }), /^nudge@3/);
-    // neither re-reads nor repeats weighed: only the seed rule's five identical calls
-    assert.match(readAgain({ judge: { levels: { REREAD: null, REPEAT: null, NEAR_DUPLICATE: null } } }), /^nudge@5/);
+    // the shipped judge: the same read three times over
+    assert.match(readAgain({}), /^nudge@3/);
+    // repeats a stall from two on: the second read
+    assert.match(readAgain({ judge: { levels: { REPEAT: 2 } } }), /^nudge@2/);
+    // neither repeats nor re-reads weighed: only the seed rule's five identical calls
+    assert.match(readAgain({ judge: { levels: { REPEAT: null, REREAD: null, NEAR_DUPLICATE: null, SAME_OUTCOME: null } } }), /^nudge@5/);
   });
 });
 
