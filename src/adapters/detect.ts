@@ -5,8 +5,11 @@ import { codex } from './codex/index.ts';
 import { copilot } from './copilot/index.ts';
 import { cursor } from './cursor/index.ts';
 import { gemini } from './gemini/index.ts';
+import { opencode } from './opencode/index.ts';
+import { pi } from './pi/index.ts';
 
-const ADAPTERS: Record<AgentName, Adapter> = { claude, codex, gemini, cursor, copilot };
+// opencode and pi load stallguard in-process (src/plugin/): their plugins hand these adapters the events they read
+const ADAPTERS: Record<AgentName, Adapter> = { claude, codex, gemini, cursor, copilot, opencode, pi };
 
 export function adapterFor(name: AgentName): Adapter {
   return ADAPTERS[name];

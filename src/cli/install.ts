@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import type { AgentName } from '../types.ts';
 import { AGENTS } from '../hook/run-hook.ts';
 import { lineDiff, readText, writeTextAtomic } from '../install/files.ts';
-import { hookCommand } from '../install/hook-command.ts';
+import { distFile, hookCommand } from '../install/hook-command.ts';
 import { addRules, removeRules } from '../install/rules-block.ts';
 import type { InstallTarget, Scope } from '../install/target.ts';
 import { TARGETS } from '../install/targets.ts';
@@ -24,6 +24,8 @@ Registers stallguard's hook in the agent's settings (default: Claude Code, this 
   gemini    .gemini/settings.json       (user: ~/.gemini/settings.json)
   cursor    .cursor/hooks.json          (user: ~/.cursor/hooks.json)
   copilot   .github/hooks/stallguard.json (project only)
+  opencode  .opencode/plugins/stallguard.js (user: ~/.config/opencode/plugins/stallguard.js), a plugin
+  pi        .pi/extensions/stallguard.js  (user: ~/.pi/agent/extensions/stallguard.js), an extension
 
 Idempotent: running it again updates the command in place. Every other setting and comment in the file is
 kept. --rules also adds the stallguard rule to the agent's instruction file (CLAUDE.md, AGENTS.md,
@@ -95,7 +97,7 @@ export function run(argv: string[]): number {
   if (values.daemon && !target.daemon) throw new UsageError(`install: --daemon is for Claude Code only (${target.label} has no http hooks)`);
   if (values.daemon && process.platform === 'win32') throw new UsageError('install: --daemon needs a POSIX shell for its fallback command; use the command hook on Windows');
   const port = values.daemon ? (values.port === undefined ? defaultPort() : parsePort('install', values.port)) : undefined;
-  const command = hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
+  const command = target.plugin ? distFile(target.plugin) : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
   const url = port === undefined ? undefined : hookUrl(port, target.agent);
   const plans: Plan[] = [{ target, file, before, after: target.add(before, file, command, url) }];
   if (rulesFile) {
@@ -109,7 +111,7 @@ export function run(argv: string[]): number {
     return 0;
   }
   const mode = loadConfig({ cwd: project }).config.mode;
-  console.log(`stallguard: ${changed === 0 ? 'already registered' : 'registered the hook'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
+  console.log(`stallguard: ${changed === 0 ? 'already registered' : `registered the ${target.plugin ? 'plugin' : 'hook'}`} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
   if (url) console.log(`Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on the first call that finds it down, and exits after 30 idle minutes.`);
   if (rulesFile) console.log(`stallguard: the rule is in ${show(rulesFile)}.`);
   console.log(

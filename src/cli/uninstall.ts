@@ -33,6 +33,6 @@ export function run(argv: string[]): number {
   if (rulesFile && rules !== undefined) plans.push({ target, file: rulesFile, before: rules, after: removeRules(rules) });
   const dryRun = values['dry-run'] === true;
   const changed = apply(plans, dryRun);
-  if (!dryRun) console.log(changed === 0 ? `stallguard: nothing to remove for ${target.label} (${show(file)})` : `stallguard: removed the hook for ${target.label} from ${show(file)}.`);
+  if (!dryRun) console.log(changed === 0 ? `stallguard: nothing to remove for ${target.label} (${show(file)})` : `stallguard: removed the ${target.plugin ? 'plugin' : 'hook'} for ${target.label} from ${show(file)}.`);
   return 0;
 }

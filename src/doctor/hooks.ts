@@ -27,6 +27,7 @@ function runnable(path: string): boolean {
 export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check[]; installed: Installed[] } {
   const checks: Check[] = [];
   const installed: Installed[] = [];
+  let plugins = 0;
   for (const target of Object.values(TARGETS)) {
     if (!target) continue;
     // the scopes the agent reads hooks from, where the target says (Copilot reads only the project's)
@@ -49,6 +50,15 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       if (/"disableAllHooks"\s*:\s*true/.test(text)) checks.push(fail('hooks', `${where}: disableAllHooks is true, so no hook runs`, `remove "disableAllHooks" from ${file}`));
+      if (command && target.plugin) {
+        // an in-process plugin: the file loads the bundle by its absolute path, which must still be there
+        if (existsSync(command)) {
+          checks.push(ok('hooks', `${where}: installed (plugin ${command})`));
+          plugins++;
+        }
+        else checks.push(fail('hooks', `${where}: the plugin file loads ${command}, which does not exist; ${target.label} fails to load it and nothing is checked`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
+        continue;
+      }
       if (!command) {
         if (/#\s*stallguard/.test(text)) checks.push(warn('hooks', `${where}: stallguard is registered for only some of the events it needs`, `run: stallguard install${scope === 'user' ? ' --scope user' : ''} --agent ${target.agent}`));
         continue;
@@ -66,6 +76,6 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       }
     }
   }
-  if (installed.length === 0 && checks.every((c) => c.status !== 'fail')) checks.push(warn('hooks', 'stallguard is not installed for any agent here', 'run: stallguard install (or --scope user for every project)'));
+  if (installed.length === 0 && plugins === 0 && checks.every((c) => c.status !== 'fail')) checks.push(warn('hooks', 'stallguard is not installed for any agent here', 'run: stallguard install (or --scope user for every project)'));
   return { checks, installed };
 }
