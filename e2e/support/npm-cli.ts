@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,13 +36,11 @@ function locate(spec: NpmCliSpec, dir: string): NpmCli | undefined {
   const pkgDir = join(dir, 'node_modules', ...spec.pkg.split('/'));
   if (!existsSync(join(pkgDir, 'package.json'))) return undefined;
   const [command, prefix] = spec.launcher(pkgDir);
-  try {
-    const out = execFileSync(command, [...prefix, '--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, HOME: dir } });
-    const version = spec.versionOf(out.trim());
-    return version ? { command, prefix, version, label: `${spec.name} ${version}` } : undefined;
-  } catch {
-    return undefined;
-  }
+  // some CLIs print their version on stderr (pi)
+  const run = spawnSync(command, [...prefix, '--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: dir } });
+  if (run.status !== 0) return undefined;
+  const version = spec.versionOf(`${run.stdout}\n${run.stderr}`.trim());
+  return version ? { command, prefix, version, label: `${spec.name} ${version}` } : undefined;
 }
 
 export function ensureNpmCli(spec: NpmCliSpec, env: NodeJS.ProcessEnv = process.env): NpmCli {
@@ -91,3 +89,38 @@ export const GEMINI_CLI: NpmCliSpec = {
   launcher: (dir) => [process.execPath, [join(dir, 'bundle', 'gemini.js')]],
   versionOf: (out) => /^(\d+\.\d+\.\d+)/m.exec(out)?.[1],
 };
+
+/**
+ * opencode: a 4-file wrapper whose platform-specific optional dependency carries the native binary (a Bun
+ * single-file executable); the postinstall only copies it over bin/opencode.exe. When install scripts did
+ * not run, the platform package's own binary is used.
+ */
+export const OPENCODE_CLI: NpmCliSpec = {
+  pkg: 'opencode-ai',
+  version: '1.18.33',
+  name: 'opencode',
+  launcher: (dir) => {
+    const copied = join(dir, 'bin', 'opencode.exe');
+    const platform = join(dir, '..', `opencode-${process.platform}-${process.arch}`, 'bin', 'opencode');
+    return [existsSync(platform) && !isBinary(copied) ? platform : copied, []];
+  },
+  versionOf: (out) => /^(\d+\.\d+\.\d+)$/m.exec(out)?.[1],
+};
+
+/** pi: plain JavaScript on Node (its own engines field asks for Node >= 20.6). */
+export const PI_CLI: NpmCliSpec = {
+  pkg: '@mariozechner/pi-coding-agent',
+  version: '0.73.1',
+  name: 'pi',
+  launcher: (dir) => [process.execPath, [join(dir, 'dist', 'cli.js')]],
+  versionOf: (out) => /^(\d+\.\d+\.\d+)$/m.exec(out)?.[1],
+};
+
+/** Whether a file is an executable binary rather than the placeholder script a skipped postinstall leaves. */
+function isBinary(file: string): boolean {
+  try {
+    return statSync(file).size > 1 << 20;
+  } catch {
+    return false;
+  }
+}
