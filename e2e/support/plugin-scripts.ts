@@ -22,3 +22,22 @@ export function healthyTdd(a: PluginAgent): ModelScript {
     ],
   };
 }
+
+/** Marks a subagent's task prompt, so the fake model knows which script a conversation follows. */
+export const SUB_MARKER = 'SUBAGENT-TASK';
+
+/**
+ * opencode's main agent delegates to a subagent (the task tool), which tries the same edit 15 times
+ * against text the file does not hold; opencode rejects each one. The main agent then finishes.
+ */
+export const SUBAGENT_REJECTED_EDITS: ModelScript = {
+  subMarker: SUB_MARKER,
+  main: [
+    [{ tool: 'task', input: { description: 'Fix add', prompt: `${SUB_MARKER}: make add() add`, subagent_type: 'general' } }],
+    [{ text: 'MAIN-DONE: the subagent could not fix add().' }],
+  ],
+  sub: [
+    ...repeatTurn(15, [{ tool: 'edit', input: { filePath: 'src/math.js', oldString: 'return a - b;', newString: 'return a + b;' } }]),
+    [{ text: 'SUB-RESULT: the edit does not apply.' }],
+  ],
+};
