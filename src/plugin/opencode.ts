@@ -105,8 +105,9 @@ export const StallguardPlugin = async (ctx: OpencodeContext) => {
         if (answer?.abort) await abort(input.sessionID);
       }),
 
-    event: ({ event }: { event: BusEvent }) =>
+    event: (input: { event: BusEvent }) =>
       quietly(async () => {
+        const { event } = input;
         const info = event.properties?.info;
         if (event.type === 'session.created' && info?.id && info.parentID) {
           children.set(info.id, { root: who(info.parentID).root, agent: { id: info.id, type: spawning.get(info.parentID) ?? 'agent' } });
