@@ -17,6 +17,7 @@ export function detectFormat(firstLines: string[]): TraceFormat | undefined {
     if ('meta' in o || (typeof o.tool === 'string' && 'input' in o)) return 'trace';
     if (typeof o.type === 'string' && CODEX_ENVELOPES.has(o.type) && 'payload' in o) return 'codex-rollout';
     if (typeof o.sessionId === 'string' && 'projectHash' in o) return 'gemini-chat';
+    if (o.type === 'session' && typeof o.version === 'number' && typeof o.id === 'string' && 'cwd' in o) return 'pi-session';
     if (o.type === 'system' && (o.subtype === 'init' || o.subtype === 'hook_started' || o.subtype === 'hook_response')) return 'claude-stream-json';
     if ((o.type === 'assistant' || o.type === 'user') && 'parent_tool_use_id' in o) return 'claude-stream-json';
     if ((o.type === 'user' || o.type === 'assistant') && ('uuid' in o || 'sessionId' in o)) return 'claude-transcript';

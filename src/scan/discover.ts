@@ -14,13 +14,15 @@ export interface SessionFiles {
 /**
  * The agents' history folders that exist on this machine: Claude Code's projects (~/.claude/projects,
  * ~/.config/claude/projects, and each folder of CLAUDE_CONFIG_DIR, comma- or colon-separated), Codex's
- * sessions ($CODEX_HOME/sessions, default ~/.codex/sessions) and Gemini CLI's chats (~/.gemini/tmp/<project>/chats).
+ * sessions ($CODEX_HOME/sessions, default ~/.codex/sessions), pi's sessions ($PI_CODING_AGENT_DIR/sessions,
+ * default ~/.pi/agent/sessions) and Gemini CLI's chats (~/.gemini/tmp/<project>/chats).
  */
 export function historyRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   const home = env.HOME || homedir();
   const dirs = [join(home, '.claude', 'projects'), join(home, '.config', 'claude', 'projects')];
   for (const d of (env.CLAUDE_CONFIG_DIR ?? '').split(/[,:]/).filter(Boolean)) dirs.push(join(d, 'projects'));
   dirs.push(join(env.CODEX_HOME?.trim() || join(home, '.codex'), 'sessions'));
+  dirs.push(join(env.PI_CODING_AGENT_DIR?.trim() || join(home, '.pi', 'agent'), 'sessions'));
   const geminiTmp = join(home, '.gemini', 'tmp');
   for (const project of entries(geminiTmp)) if (project.isDirectory()) dirs.push(join(geminiTmp, project.name, 'chats'));
   return [...new Set(dirs.map((d) => resolve(d)))].filter((d) => isDir(d));
