@@ -1,9 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { OPENCODE } from './support/plugin-agents.ts';
 import { checkNudgedThenStopped } from './support/plugin-checks.ts';
 import { loopingNpmTest } from './support/plugin-scripts.ts';
 import { ensureAgent, pluginScenario } from './support/plugin-session.ts';
+import { scratchEnv, stallguard } from './support/scratch.ts';
 
 const { label } = ensureAgent(OPENCODE);
 
@@ -18,5 +22,12 @@ test(`${label}: the plugin nudges a looping npm test, refuses its repeat, then a
     // a refused call is an error part carrying stallguard's reason; the session ended on the abort
     for (const s of calls.filter((c) => c.status === 'error')) assert.match(s.error!, /^stallguard: this call repeats the loop/);
     assert.deepEqual(run.events.at(-1)?.error, { name: 'MessageAbortedError', data: { message: 'Aborted' } });
+    // opencode keeps the session in its database; `opencode export` writes it out, and scan reads that
+    const exported = join(run.scratch.root, 'export.json');
+    const out = spawnSync(run.client.command, [...run.client.prefix, 'export', String(run.events[0]!.sessionID)], { cwd: run.scratch.project, env: scratchEnv(run.scratch, OPENCODE.env), encoding: 'utf8', timeout: 60_000 });
+    writeFileSync(exported, out.stdout);
+    const scanned = stallguard(run.scratch, ['scan', exported, '--json']).trim().split('\n').map((l) => JSON.parse(l) as { agent: string; format: string; stalls: { action: string }[] });
+    assert.deepEqual(scanned.map((s) => [s.agent, s.format]), [['opencode', 'opencode-export']]);
+    assert.deepEqual(scanned[0]!.stalls.map((s) => s.action).slice(0, 1), ['nudge']);
   });
 });

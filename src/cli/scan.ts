@@ -21,8 +21,8 @@ Reads past agent sessions and reports per session what stallguard would have don
 cost: the calls and tokens spent inside them. Default: the agents' own history on this machine, Claude
 Code (~/.claude/projects, ~/.config/claude/projects, CLAUDE_CONFIG_DIR; subagents with their session),
 Codex (~/.codex/sessions, CODEX_HOME), pi (~/.pi/agent/sessions, PI_CODING_AGENT_DIR) and Gemini CLI
-(~/.gemini/tmp/*/chats). opencode keeps its history in an SQLite database, which scan does not read
-(docs/agents.md). PATH: files or folders of
+(~/.gemini/tmp/*/chats). opencode keeps its history in an SQLite database Node 20 cannot read: give scan
+the file \`opencode export <session id>\` writes. PATH: files or folders of
 those, or of the generic trace format. With no history on this machine it replays a bundled example session.
 
 With --json: one line per session {session, agent, file, calls, stalls: [{step, action, signals, from, to,

@@ -11,6 +11,8 @@ export function detectFormat(firstLines: string[]): TraceFormat | undefined {
     } catch {
       // Gemini CLI's older chats are one pretty-printed JSON document, not JSON lines
       if (/^\s*"projectHash"\s*:/.test(line)) return 'gemini-chat';
+      // `opencode export`: one pretty-printed session, whose id opens with ses_
+      if (/^\s*"id"\s*:\s*"ses_[A-Za-z0-9]+",?\s*$/.test(line)) return 'opencode-export';
       continue;
     }
     if (!o || typeof o !== 'object') continue;

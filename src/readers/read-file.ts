@@ -7,9 +7,10 @@ import { claudeStreamJsonEvents } from './claude-stream-json.ts';
 import { codexRolloutEvents } from './codex-rollout.ts';
 import { geminiChatEvents } from './gemini-chat.ts';
 import { piSessionEvents } from './pi-session.ts';
+import { opencodeExportEvents } from './opencode-export.ts';
 import { newStats, type ReadStats, type ReplayItem, type TraceFormat, type TranscriptSink } from './types.ts';
 
-export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat', 'pi-session'];
+export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat', 'pi-session', 'opencode-export'];
 
 export function sniffFormat(file: string): TraceFormat | undefined {
   const first: string[] = [];
@@ -28,6 +29,7 @@ const READERS: Record<TraceFormat, Reader> = {
   'codex-rollout': codexRolloutEvents,
   'gemini-chat': geminiChatEvents,
   'pi-session': piSessionEvents,
+  'opencode-export': opencodeExportEvents,
 };
 
 /** The events of a recorded trajectory file, streamed; model usage and session facts go to the sink. */

@@ -36,7 +36,7 @@ export interface SessionScan {
   unreadableFiles: number;
 }
 
-const AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini', 'pi-session': 'pi' };
+const AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini', 'pi-session': 'pi', 'opencode-export': 'opencode' };
 
 interface FileScan {
   format: TraceFormat;
