@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { classify } from '../../core/classify.ts';
 import { parsePi } from './parse.ts';
 
 // Contract tests on the events pi 0.73.1 gives its extensions, as the stallguard extension passes them
@@ -42,4 +43,20 @@ describe('pi: reading what the extension hands over', () => {
   it('ignores what it cannot act on', () => {
     for (const p of [{ ...CAPTURED.call, hook: 'turn_end' }, { ...CAPTURED.call, session: undefined }, { ...CAPTURED.call, event: {} }, {}]) assert.equal(parsePi(p), undefined);
   });
+});
+
+describe("pi's and opencode's tools are classified like the other agents'", () => {
+  const table: [string, Record<string, unknown>, string][] = [
+    ['read', { path: 'src/math.js' }, 'read'],
+    ['ls', { path: 'src' }, 'read'],
+    ['list', { path: 'src' }, 'read'],
+    ['grep', { pattern: 'add' }, 'search'],
+    ['find', { pattern: '*.ts' }, 'search'],
+    ['glob', { pattern: '*.ts' }, 'search'],
+    ['edit', { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] }, 'edit'],
+    ['write', { path: 'src/new.js', content: 'x' }, 'edit'],
+    ['bash', { command: 'npm test' }, 'test'],
+    ['task', { prompt: 'look', subagent_type: 'general' }, 'spawn'],
+  ];
+  for (const [tool, input, cls] of table) it(`${tool} is ${cls}`, () => assert.equal(classify(tool, input).cls, cls));
 });
