@@ -7,7 +7,7 @@ import { callCommand, callFields, callPath, parseMaybeJson, SHELL_TOOLS } from '
 
 const BY_NAME: Record<string, ToolClass> = {};
 const names = (cls: ToolClass, list: string) => list.split(' ').forEach((n) => (BY_NAME[n] = cls));
-names('read', 'Read read_file read_many_files view NotebookRead open goto scroll_down scroll_up LS list_directory ls list WebFetch web_fetch webfetch');
+names('read', 'Read read read_file read_many_files view NotebookRead open goto scroll_down scroll_up LS list_directory ls list WebFetch web_fetch webfetch');
 names('poll', 'BashOutput TaskOutput process command_status write_stdin check_status');
 names('search', 'Grep Glob grep glob find search_file_content search_file search_dir find_file WebSearch google_web_search rover_search_class rover_search_method rover_search_code rover_search_file rover_search_code_in_file rover_search_extension codebase_search file_search');
 names('edit', 'Edit Write MultiEdit NotebookEdit write_file write replace create edit apply_patch str_replace_editor insert Delete delete_file');
