@@ -14,9 +14,9 @@ const HOME = mkdtempSync(join(tmpdir(), 'sg-plugin-'));
 process.env.STALLGUARD_HOME = HOME;
 const FAILED = 'running tests\nFAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed\n';
 
-function project(mode: 'enforce' | 'shadow'): string {
+function project(mode: 'enforce' | 'shadow', config: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'sg-plugin-proj-'));
-  writeFileSync(join(dir, '.stallguard.json'), JSON.stringify({ mode }));
+  writeFileSync(join(dir, '.stallguard.json'), JSON.stringify({ mode, ...config }));
   return dir;
 }
 
@@ -115,13 +115,14 @@ describe('the opencode plugin', () => {
 
 describe('the pi extension', () => {
   type Handler = (event: Record<string, unknown>, ctx: Record<string, unknown>) => Promise<any>;
-  function load(mode: 'enforce' | 'shadow') {
+  function load(mode: 'enforce' | 'shadow', config: Record<string, unknown> = {}) {
     const handlers = new Map<string, Handler>();
     const followUps: string[] = [];
     stallguardPi({ on: (name, h) => void handlers.set(name, h as Handler), sendUserMessage: (text) => void followUps.push(text) });
     let aborts = 0;
-    const ctx = { cwd: project(mode), sessionManager: { getSessionId: () => 'pi-session-1' }, abort: () => void aborts++ };
-    return { on: (name: string, event: Record<string, unknown>, c: Record<string, unknown> = ctx) => handlers.get(name)!(event, c), aborts: () => aborts, followUps };
+    const session = `pi-session-${Math.random().toString(36).slice(2)}`;
+    const ctx = { cwd: project(mode, config), sessionManager: { getSessionId: () => session }, abort: () => void aborts++ };
+    return { on: (name: string, event: Record<string, unknown>, c: Record<string, unknown> = ctx) => handlers.get(name)!(event, c), aborts: () => aborts, followUps, session };
   }
 
   it('nudges a looping npm test in the content the model reads, blocks its repeat, then aborts the run', async () => {
@@ -143,7 +144,18 @@ describe('the pi extension', () => {
     assert.equal(turns[nudge]!.content![0]!.text, FAILED);
     assert.match(turns[nudge + 1]!.blocked!, /^stallguard: this call repeats the loop/);
     assert.equal(pi.aborts(), 1);
-    assert.deepEqual(ledger('pi-session-1').filter((l) => l.t === 'd').map((l) => l.d.code), ['STALL', 'REPEAT_DENIED', 'STALL_AGAIN']);
+    assert.deepEqual(ledger(pi.session).filter((l) => l.t === 'd').map((l) => l.d.code), ['STALL', 'REPEAT_DENIED', 'STALL_AGAIN']);
+  });
+
+  it('sends the agent back with a follow-up message when its run ends with an unverified edit (verifyBeforeStop)', async () => {
+    const pi = load('enforce', { verifyBeforeStop: true });
+    await pi.on('before_agent_start', { prompt: 'fix add' });
+    const edit = { toolName: 'edit', toolCallId: 'e1', input: { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] } };
+    await pi.on('tool_call', edit);
+    await pi.on('tool_result', { ...edit, content: [{ type: 'text', text: 'Successfully replaced 1 block.' }], isError: false });
+    await pi.on('agent_end', { messages: [{ role: 'assistant', content: [{ type: 'text', text: 'Fixed.' }] }] });
+    assert.equal(pi.followUps.length, 1);
+    assert.match(pi.followUps[0]!, /^stallguard: 1 edit to code since the last test/);
   });
 
   it('fails open: a context that throws, or events of any shape, change nothing', async () => {
