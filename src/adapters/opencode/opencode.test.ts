@@ -53,10 +53,18 @@ describe('opencode: reading what the plugin hands over', () => {
     assert.deepEqual([e.kind, e.kind === 'spawn' && e.childType], ['spawn', 'general']);
   });
 
-  it('a call that threw is a failure with its error as the result', () => {
+  it('a call that threw is a failure with its error as the result; an edit it could not place, a rejected one', () => {
     const e = parseOpencode(CAPTURED.editError)!.event;
     assert.equal(e.kind === 'post-tool' && e.ok, false);
     assert.match(String(e.kind === 'post-tool' && e.output), /^Could not find oldString/);
+    assert.deepEqual(e.kind === 'post-tool' && e.facts, { rejected: true });
+    const missing = parseOpencode({ ...CAPTURED.editError, input: { ...CAPTURED.editError.input, tool: 'read' }, output: { error: 'File not found: /home/dev/proj/nofile.js' } })!.event;
+    assert.equal(missing.kind === 'post-tool' && missing.facts, undefined);
+  });
+
+  it('its to-do list is bookkeeping', () => {
+    const e = parseOpencode({ ...CAPTURED.afterBash, input: { ...CAPTURED.afterBash.input, tool: 'todowrite', args: { todos: [] } }, output: { title: '1 todo', output: '[]', metadata: {} } })!.event;
+    assert.deepEqual(e.kind === 'post-tool' && [e.ok, e.facts], [true, { bookkeeping: true }]);
   });
 
   it('a subagent call keeps the agent the plugin names', () => {

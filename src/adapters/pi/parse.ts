@@ -12,6 +12,9 @@ import { type Parsed, parsedEvent, str } from '../types.ts';
 //   included (a shell command exiting non-zero is isError, with "Command exited with code N").
 // - agent_end {messages}: the agent loop ended; the last assistant message is its closing text.
 
+/** What the edit tool says when the text to replace is not in the file (0.73.1, dist/core/tools/edit-diff.js). */
+const REJECTED_EDIT = /^Could not find (?:the exact text|edits\[\d+\]) in /;
+
 function record(v: unknown): Record<string, unknown> {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
@@ -48,10 +51,13 @@ export function parsePi(p: Record<string, unknown>): Parsed | undefined {
       if (!call) return undefined;
       event = { ...base, kind: 'pre-tool', call };
       break;
-    case 'tool_result':
+    case 'tool_result': {
       if (!call) return undefined;
-      event = { ...base, kind: 'post-tool', call, output: textOf(e.content) ?? '', ok: e.isError === true ? false : e.isError === false ? true : null };
+      const output = textOf(e.content) ?? '';
+      const rejected = tool === 'edit' && e.isError === true && REJECTED_EDIT.test(output);
+      event = { ...base, kind: 'post-tool', call, output, ok: e.isError === true ? false : e.isError === false ? true : null, ...(rejected ? { facts: { rejected: true } } : {}) };
       break;
+    }
     case 'agent_end':
       event = { ...base, kind: 'stop', message: closingText(e.messages) };
       break;

@@ -35,6 +35,13 @@ describe('pi: reading what the extension hands over', () => {
     assert.equal(ok.kind === 'post-tool' && ok.ok, true);
   });
 
+  it('an edit whose text is not in the file was rejected', () => {
+    const edit = { toolName: 'edit', toolCallId: 'e1', input: { path: 'src/math.js', edits: [{ oldText: 'zzz', newText: 'y' }] }, isError: true };
+    const e = parsePi({ ...CAPTURED.result, event: { ...CAPTURED.result.event, ...edit, content: [{ type: 'text', text: 'Could not find the exact text in src/math.js. The old text must match exactly including all whitespace and newlines.' }] } })!.event;
+    assert.deepEqual(e.kind === 'post-tool' && [e.ok, e.facts], [false, { rejected: true }]);
+    assert.equal(parsePi(CAPTURED.result)!.event.kind === 'post-tool' && 'facts' in parsePi(CAPTURED.result)!.event, false);
+  });
+
   it('the end of the run carries its closing text', () => {
     const e = parsePi(CAPTURED.end)!.event;
     assert.deepEqual([e.kind, e.kind === 'stop' && e.message], ['stop', 'Giving up.']);
