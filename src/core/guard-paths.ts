@@ -39,23 +39,26 @@ const PROTECTED_FILE = [
   /(?:^|\/)\.?cursor\/hooks\.json$/i,
   // Copilot CLI
   /(?:^|\/)\.github\/hooks\/[^/]+\.json$/,
+  // opencode and pi: the folders they load in-process plugins from, project and user
+  /(?:^|\/)(?:\.opencode|\.config\/opencode)\/plugins?\//,
+  /(?:^|\/)\.pi\/(?:agent\/)?extensions\//,
   // stallguard: project config, and the default home
   /(?:^|\/)\.stallguard\.json$/,
   /(?:^|\/)\.stallguard(?:\/|$)/,
 ];
 
 /** What every PROTECTED_FILE path contains: one test spares most paths the whole list. */
-const MAYBE_PROTECTED = /\.claude|managed-settings|claude-?code|codex|\.gemini|gemini-cli|cursor|\.github|\.stallguard/i;
+const MAYBE_PROTECTED = /\.claude|managed-settings|claude-?code|codex|\.gemini|gemini-cli|cursor|\.github|\.stallguard|opencode|\.pi\//i;
 
 /** Folders whose removal or move takes hook settings with them. */
-const PROTECTED_DIR = /(?:^|\/)(?:\.claude|\.codex|\.gemini|\.cursor|\.github|\.github\/hooks|\.stallguard)$/;
+const PROTECTED_DIR = /(?:^|\/)(?:\.claude|\.codex|\.gemini|\.cursor|\.github|\.github\/hooks|\.stallguard|\.opencode(?:\/plugins?)?|\.pi(?:\/agent)?(?:\/extensions)?)$/;
 
 /** Files a shell reads its environment from: a STALLGUARD_MODE written there reaches the next session. */
 export const STARTUP_FILE =
   /(?:^|\/)(?:\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.mkshrc|\.envrc|\.pam_environment|config\.fish)$|^\/etc\/(?:environment|profile|bash\.bashrc|zshrc|zshenv|profile\.d\/.*)$/;
 
 /** Names that, written anywhere, mean hook settings or stallguard's files: used to spot them in code and globs. */
-export const MENTION = /[^\s'"`()[\]{},;=<>|&]{0,256}(?:\.claude|\.codex|\.gemini|\.cursor|\.github[/\\]hooks|\.stallguard|managed-settings)[^\s'"`()[\]{},;<>|&]{0,256}/g;
+export const MENTION = /[^\s'"`()[\]{},;=<>|&]{0,256}(?:\.claude|\.codex|\.gemini|\.cursor|\.github[/\\]hooks|\.stallguard|managed-settings|\.opencode[/\\]plugins?|\.pi[/\\](?:agent[/\\])?extensions)[^\s'"`()[\]{},;<>|&]{0,256}/g;
 
 const FILES_IN_CONFIG_DIR = /^(?:settings(?:\.local)?\.json|hooks\.json|config\.toml|requirements\.toml|managed-settings\.json)$|^(?:plugins|extensions)\//;
 
