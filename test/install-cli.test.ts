@@ -16,6 +16,8 @@ function cli(cwd: string, ...args: string[]) {
   delete env.STALLGUARD_MODE;
   delete env.CODEX_HOME;
   delete env.CLAUDE_CONFIG_DIR;
+  delete env.COPILOT_HOME;
+  delete env.QWEN_HOME;
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', timeout: 10_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -31,7 +33,8 @@ const FILES: Record<string, [string, string]> = {
   codex: ['.codex/hooks.json', 'home/.codex/hooks.json'],
   gemini: ['.gemini/settings.json', 'home/.gemini/settings.json'],
   cursor: ['.cursor/hooks.json', 'home/.cursor/hooks.json'],
-  copilot: ['.github/hooks/stallguard.json', ''],
+  copilot: ['.github/hooks/stallguard.json', 'home/.copilot/hooks/stallguard.json'],
+  qwen: ['.qwen/settings.json', 'home/.qwen/settings.json'],
 };
 
 describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'dist/cli.js is not built' }, () => {
@@ -56,6 +59,27 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
     });
   }
 
+  it('codex --config-toml: appends its tables to config.toml beside the person\'s settings, and uninstall takes exactly them out', () => {
+    const dir = project();
+    mkdirSync(join(dir, '.codex'));
+    const config = join(dir, '.codex', 'config.toml');
+    const mine = '# my Codex settings\nmodel = "gpt-5"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./notify.sh"\n';
+    writeFileSync(config, mine);
+    const first = cli(dir, 'install', '--agent', 'codex', '--config-toml');
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /registered the hook for Codex CLI \(config\.toml\) in \.codex\/config\.toml/);
+    const text = readFileSync(config, 'utf8');
+    assert.ok(text.startsWith(mine), text);
+    assert.ok(text.includes(`command = "${process.execPath} ${HOOK} --agent codex # stallguard"`), text);
+    assert.equal(existsSync(join(dir, '.codex', 'hooks.json')), false);
+    assert.match(cli(dir, 'install', '--agent', 'codex', '--config-toml').stdout, /already registered/);
+    assert.match(cli(dir, 'doctor').stdout, /Codex CLI \(config\.toml\) \(project, .*config\.toml\): installed/);
+    const gone = cli(dir, 'uninstall', '--agent', 'codex');
+    assert.equal(gone.status, 0, gone.stderr);
+    assert.match(gone.stdout, /removed the hook for Codex CLI from \.codex\/config\.toml/);
+    assert.equal(readFileSync(config, 'utf8'), mine);
+  });
+
   it('keeps a settings file it cannot read as it was, and says which file', () => {
     const dir = project();
     mkdirSync(join(dir, '.gemini'));
@@ -68,9 +92,9 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
   });
 
   const bad: [string[], RegExp][] = [
-    [['install', '--agent', 'copilot', '--scope', 'user'], /Copilot CLI reads hooks only at --scope project/],
+    [['install', '--agent', 'gemini', '--config-toml'], /--config-toml is for Codex only/],
     [['install', '--agent', 'cursor', '--scope', 'user', '--rules'], /keeps no instruction file at --scope user/],
-    [['install', '--agent', 'aider'], /--agent must be one of claude, codex, gemini, cursor, copilot/],
+    [['install', '--agent', 'aider'], /--agent must be one of claude, codex, gemini, cursor, copilot, qwen/],
   ];
   for (const [args, message] of bad) {
     it(`refuses ${args.slice(1).join(' ')} in one line, writing nothing`, () => {

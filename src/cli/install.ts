@@ -7,6 +7,7 @@ import { hookCommand } from '../install/hook-command.ts';
 import { addRules, removeRules } from '../install/rules-block.ts';
 import type { InstallTarget, Scope } from '../install/target.ts';
 import { TARGETS } from '../install/targets.ts';
+import { codexTomlTarget } from '../install/codex-toml.ts';
 import { defaultPort, hookUrl, parsePort } from '../serve/address.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { RULES_TEXT } from './rules.ts';
@@ -15,15 +16,17 @@ import { UsageError } from './_errors.ts';
 
 export const summary = 'register the hook with an agent';
 
-const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope project|user] [--rules] [--daemon [--port N]] [--dry-run]
+const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope project|user] [--config-toml] [--rules] [--daemon [--port N]] [--dry-run]
 
 Registers stallguard's hook in the agent's settings (default: Claude Code, this project):
 
   claude    .claude/settings.json       (user: ~/.claude/settings.json)
   codex     .codex/hooks.json           (user: $CODEX_HOME/hooks.json, default ~/.codex)
+            with --config-toml: [[hooks.*]] tables at the end of .codex/config.toml instead
   gemini    .gemini/settings.json       (user: ~/.gemini/settings.json)
   cursor    .cursor/hooks.json          (user: ~/.cursor/hooks.json)
-  copilot   .github/hooks/stallguard.json (project only)
+  copilot   .github/hooks/stallguard.json (user: $COPILOT_HOME/hooks/stallguard.json, default ~/.copilot)
+  qwen      .qwen/settings.json         (user: $QWEN_HOME/settings.json, default ~/.qwen)
 
 Idempotent: running it again updates the command in place. Every other setting and comment in the file is
 kept. --rules also adds the stallguard rule to the agent's instruction file (CLAUDE.md, AGENTS.md,
@@ -75,6 +78,7 @@ export function run(argv: string[]): number {
     agent: { type: 'string' },
     scope: { type: 'string' },
     rules: { type: 'boolean' },
+    'config-toml': { type: 'boolean' },
     daemon: { type: 'boolean' },
     port: { type: 'string' },
     'dry-run': { type: 'boolean' },
@@ -84,7 +88,9 @@ export function run(argv: string[]): number {
     console.log(HELP);
     return 0;
   }
-  const target = resolveTarget('install', values.agent);
+  const agentTarget = resolveTarget('install', values.agent);
+  if (values['config-toml'] && agentTarget.agent !== 'codex') throw new UsageError(`install: --config-toml is for Codex only (${agentTarget.label} has no config.toml hooks)`);
+  const target = values['config-toml'] ? codexTomlTarget : agentTarget;
   const scope = resolveScope('install', target, values.scope);
   const project = process.cwd();
   const file = target.settingsFile(scope, project, process.env);

@@ -1,6 +1,7 @@
 import { readText } from '../install/files.ts';
 import { removeRules } from '../install/rules-block.ts';
 import { AGENTS } from '../hook/run-hook.ts';
+import { ALL_TARGETS } from '../install/targets.ts';
 import { apply, type Plan, resolveScope, resolveTarget, show } from './install.ts';
 import { parse } from './_args.ts';
 
@@ -22,17 +23,21 @@ export function run(argv: string[]): number {
   const project = process.cwd();
   const plans: Plan[] = [];
   const file = target.settingsFile(scope, project, process.env);
-  const before = readText(file);
-  if (before !== undefined) {
-    const after = target.remove(before, file);
+  // every form the agent may be registered in (Codex: hooks.json and config.toml)
+  for (const form of ALL_TARGETS.filter((t) => t.agent === target.agent)) {
+    const at = form.settingsFile(scope, project, process.env);
+    const before = readText(at);
+    if (before === undefined) continue;
+    const after = form.remove(before, at);
     // a settings file install created holds nothing else: remove it rather than leave an empty object
-    plans.push({ target, file, before, after: after.replace(/\s/g, '') === '{}' && before.replace(/\s/g, '') !== '{}' ? '' : after });
+    plans.push({ target: form, file: at, before, after: after.replace(/\s/g, '') === '{}' && before.replace(/\s/g, '') !== '{}' ? '' : after });
   }
   const rulesFile = target.rulesFile(scope, project, process.env);
   const rules = rulesFile ? readText(rulesFile) : undefined;
   if (rulesFile && rules !== undefined) plans.push({ target, file: rulesFile, before: rules, after: removeRules(rules) });
   const dryRun = values['dry-run'] === true;
   const changed = apply(plans, dryRun);
-  if (!dryRun) console.log(changed === 0 ? `stallguard: nothing to remove for ${target.label} (${show(file)})` : `stallguard: removed the hook for ${target.label} from ${show(file)}.`);
+  const touched = plans.filter((p) => p.before !== p.after && p.file !== rulesFile).map((p) => show(p.file));
+  if (!dryRun) console.log(changed === 0 ? `stallguard: nothing to remove for ${target.label} (${show(file)})` : `stallguard: removed the hook for ${target.label} from ${touched.join(' and ') || show(file)}.`);
   return 0;
 }

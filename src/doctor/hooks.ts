@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import type { Scope } from '../install/target.ts';
-import { TARGETS } from '../install/targets.ts';
+import { ALL_TARGETS } from '../install/targets.ts';
 import { lexShell } from '../core/shell-lex.ts';
 import { type Check, errnoText, fail, ok, warn } from './check.ts';
 
@@ -27,7 +27,7 @@ function runnable(path: string): boolean {
 export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check[]; installed: Installed[] } {
   const checks: Check[] = [];
   const installed: Installed[] = [];
-  for (const target of Object.values(TARGETS)) {
+  for (const target of ALL_TARGETS) {
     if (!target) continue;
     // the scopes the agent reads hooks from, where the target says (Copilot reads only the project's)
     const scopes = 'scopes' in target ? (target.scopes as readonly Scope[]) : (['project', 'user'] as const);

@@ -20,7 +20,7 @@ import { guardContext } from './guard-context.ts';
 // unreadable state, a bug), the agent carries on, an error line goes to STALLGUARD_HOME/errors.log, and
 // nothing but the agent's response is ever printed on stdout.
 
-export const AGENTS: readonly AgentName[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot'];
+export const AGENTS: readonly AgentName[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'qwen'];
 
 export interface HookInput {
   stdin: string;

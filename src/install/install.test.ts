@@ -46,6 +46,13 @@ const EXISTING: Record<string, string> = {
   "hooks": { "sessionStart": [{ "type": "command", "bash": "echo hi" }] }
 }
 `,
+  qwen: `{
+  // Qwen Code adds its own settings version
+  "$version": 4,
+  "security": { "auth": { "selectedType": "openai" } },
+  "hooks": { "PostToolUse": [{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "prettier -w" }] }] }
+}
+`,
 };
 
 const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = {
@@ -64,6 +71,13 @@ const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = 
   copilot: (s) => {
     assert.equal(s.version, 1);
     assert.deepEqual(s.hooks.preToolUse, [{ type: 'command', bash: `${CMD} # stallguard`, timeoutSec: 10 }]);
+    // where a stopped agent is ended
+    assert.equal(s.hooks.permissionRequest.length, 1);
+  },
+  // Qwen timeouts are in seconds; UserPromptSubmit fires before every model request, where a stop ends the turn
+  qwen: (s) => {
+    assert.deepEqual(s.hooks.PostToolUseFailure, [{ matcher: '*', hooks: [{ type: 'command', command: `${CMD} # stallguard`, timeout: 10 }] }]);
+    assert.equal('matcher' in s.hooks.UserPromptSubmit[0], false);
   },
 };
 

@@ -1,0 +1,100 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Decision } from '../../types.ts';
+import { detectAgent } from '../detect.ts';
+import { parseQwen } from './parse.ts';
+import { renderQwen } from './render.ts';
+import { firstWhere, Hook, stuckAgent } from '../../../test/support/hook.ts';
+
+// Contract tests on the payloads Qwen Code 0.24.4 sent to a command hook (captured with the real CLI
+// against a scripted model, paths shortened).
+
+const S = 'ab655930-5624-40d5-a201-64d002d87068';
+const base = { session_id: S, transcript_path: `/home/dev/.qwen/projects/-home-dev-proj/chats/${S}.jsonl`, cwd: '/home/dev/proj', timestamp: '2026-12-01T11:20:38.123Z', permission_mode: 'yolo', prompt_id: `${S}########0` };
+const shell = { tool_name: 'run_shell_command', tool_input: { command: 'npm test', description: 'run tests' }, tool_use_id: 'toolu_1796124038090_3tzjvz66k', tool_call_id: 'call_1' };
+const output = 'Command: npm test\nDirectory: (root)\nOutput: > proj@1.0.0 test\n> node test.js\n\nFAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: (none)';
+const pre = { ...base, hook_event_name: 'PreToolUse', ...shell };
+const failure = { ...base, hook_event_name: 'PostToolUseFailure', ...shell, error: output, is_interrupt: false, duration_ms: 754 };
+const query = { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'fix the failing tests', submitted_prompt: 'fix the failing tests' };
+const continuation = { ...base, hook_event_name: 'UserPromptSubmit', prompt: '' };
+const sub = { agent_id: 'general-purpose-call_1' };
+
+describe('qwen: reading the payloads', () => {
+  const table: [string, Record<string, unknown>, string | undefined, Record<string, unknown>?][] = [
+    ['UserPromptSubmit of the query', query, 'prompt', { prompt: 'fix the failing tests', task: `${S}########0` }],
+    ['UserPromptSubmit before the next model request: the end of a batch', continuation, 'batch-end', { task: `${S}########0` }],
+    ["UserPromptSubmit of a Stop hook's continuation (its reason as the prompt)", { ...continuation, prompt: 'keep going' }, 'batch-end'],
+    ['PreToolUse', pre, 'pre-tool', { call: { name: 'run_shell_command', input: shell.tool_input, id: 'call_1' } }],
+    ['PreToolUse of the agent tool', { ...pre, tool_name: 'agent', tool_input: { description: 'd', prompt: 'p', subagent_type: 'Explore' } }, 'spawn', { childType: 'Explore' }],
+    ['PostToolUse', { ...base, hook_event_name: 'PostToolUse', tool_name: 'read_file', tool_input: { file_path: '/home/dev/proj/src/math.js' }, tool_response: { llmContent: 'exports.add = 1;\n', returnDisplay: '' } }, 'post-tool', { ok: true }],
+    ['PostToolUseFailure of a failing command', failure, 'post-tool', { ok: false, output }],
+    ['PostToolUseFailure of an interrupt (the person)', { ...failure, is_interrupt: true }, undefined],
+    ['a subagent call: agent_id, same session', { ...pre, ...sub }, 'pre-tool', { session: S, agent: { id: 'general-purpose-call_1' } }],
+    ['SubagentStop', { ...base, ...sub, hook_event_name: 'SubagentStop', agent_type: 'general-purpose', stop_hook_active: false, last_assistant_message: 'sub done' }, 'stop', { agent: { id: 'general-purpose-call_1', type: 'general-purpose' }, message: 'sub done' }],
+    ['Stop', { ...base, hook_event_name: 'Stop', stop_hook_active: true, last_assistant_message: 'done' }, 'stop', { stopHookActive: true, message: 'done' }],
+    ['PostToolBatch (answered at the UserPromptSubmit after it)', { ...base, hook_event_name: 'PostToolBatch', tool_calls: [] }, undefined],
+    ['SubagentStart', { ...base, ...sub, hook_event_name: 'SubagentStart', agent_type: 'general-purpose' }, undefined],
+    ['SessionStart', { ...base, hook_event_name: 'SessionStart', source: 'startup', model: 'qwen3-coder-plus' }, 'session-start'],
+  ];
+  for (const [name, p, kind, fields] of table) {
+    it(`${name} -> ${kind ?? 'nothing to act on'}`, () => {
+      const parsed = parseQwen(p);
+      assert.equal(parsed?.event.kind, kind);
+      for (const [k, v] of Object.entries(fields ?? {})) assert.deepEqual((parsed!.event as unknown as Record<string, unknown>)[k], v, k);
+    });
+  }
+
+  it('is told from Claude Code by its environment or its prompt ids, though it sets CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR too', () => {
+    const env = { CLAUDE_PROJECT_DIR: '/p', GEMINI_PROJECT_DIR: '/p', QWEN_PROJECT_DIR: '/p', QWEN_CODE_SESSION_ID: S };
+    assert.equal(detectAgent({ ...base, hook_event_name: 'SessionStart' }, env), 'qwen');
+    assert.equal(detectAgent(pre, {}), 'qwen');
+  });
+});
+
+describe('qwen: answers', () => {
+  const nudge: Decision = { action: 'nudge', message: 'stallguard: the same call ran 5 times', signals: [] };
+  const stop: Decision = { action: 'stop', message: 'stallguard stopped this agent', stopReason: 'stall: x, twice', signals: [] };
+  const at = (hookEvent: string) => ({ event: { kind: 'batch-end', session: 's', agent: { id: 'main' } } as const, hookEvent });
+  const context = (e: string, text: string) => ({ hookSpecificOutput: { hookEventName: e, additionalContext: text } });
+  const table: [string, Decision, unknown][] = [
+    ['PostToolUseFailure', nudge, context('PostToolUseFailure', nudge.message!)],
+    ['PostToolUse', nudge, context('PostToolUse', nudge.message!)],
+    // continue:false would only replace this one result: the reason goes beside it, and the turn ends next
+    ['PostToolUseFailure', stop, context('PostToolUseFailure', stop.message!)],
+    ['PreToolUse', stop, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: stop.message } }],
+    ['UserPromptSubmit', stop, { decision: 'block', reason: stop.stopReason }],
+    ['UserPromptSubmit', nudge, undefined],
+    ['Stop', nudge, { decision: 'block', reason: nudge.message }],
+    ['Stop', stop, undefined],
+  ];
+  for (const [hookEvent, d, expected] of table) {
+    it(`${d.action} on ${hookEvent}`, () => {
+      const out = renderQwen(at(hookEvent), d);
+      assert.deepEqual(out ? JSON.parse(out) : undefined, expected);
+    });
+  }
+});
+
+describe('qwen: a looping session through the hook', () => {
+  it('nudges a failing loop beside the result, then ends the turn before the next model request', () => {
+    const hook = new Hook();
+    hook.run(query);
+    const turns = stuckAgent(hook, pre, failure, 20, (a) => (a?.hookSpecificOutput as Record<string, unknown> | undefined)?.permissionDecision === 'deny');
+    const said = (t: { after?: Record<string, unknown> }) => String((t.after?.hookSpecificOutput as Record<string, unknown> | undefined)?.additionalContext ?? '');
+    const nudge = firstWhere(turns, (t) => said(t) !== '');
+    assert.ok(nudge >= 0 && nudge <= 4, `nudged at attempt ${nudge + 1}`);
+    assert.match(said(turns[nudge]!), /^stallguard: .*`run_shell_command npm test` x\d \(same failure\)/);
+    const stop = firstWhere(turns, (t) => /stopped this agent/.test(said(t)));
+    assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
+    assert.deepEqual(Object.keys(hook.answer(continuation) ?? {}), ['decision', 'reason']);
+    // the continuations before the stop were let through, and the task was never restarted by them
+    const fresh = new Hook();
+    fresh.run(query);
+    for (let i = 0; i < 3; i++) {
+      fresh.run(pre);
+      fresh.run(failure);
+      assert.equal(fresh.answer(continuation), undefined);
+    }
+    assert.ok(stuckAgent(fresh, pre, failure, 4, () => false).some((t) => said(t) !== ''), 'the window kept its calls across continuations');
+  });
+});
