@@ -92,3 +92,8 @@ export function chatHandler(script: ModelScript): (request: RecordedRequest, res
 export function startFakeChatCompletions(script: ModelScript, log: string): Promise<RecordingServer> {
   return startRecordingServer(log, chatHandler(script));
 }
+
+/** What the model read back for each of its tool calls, in order: the tool messages of a request. */
+export function chatToolResults(body: ChatRequest | undefined): string[] {
+  return (body?.messages ?? []).filter((m) => m.role === 'tool').map((m) => chatText(m.content));
+}
