@@ -20,7 +20,8 @@ const HELP = `usage: stallguard scan [PATH...] [--json]
 Reads past agent sessions and reports per session what stallguard would have done, and what its stalls
 cost: the calls and tokens spent inside them. Default: the agents' own history on this machine, Claude
 Code (~/.claude/projects, ~/.config/claude/projects, CLAUDE_CONFIG_DIR; subagents with their session),
-Codex (~/.codex/sessions, CODEX_HOME) and Gemini CLI (~/.gemini/tmp/*/chats). PATH: files or folders of
+Codex (~/.codex/sessions, CODEX_HOME), Gemini CLI (~/.gemini/tmp/*/chats), Copilot CLI
+(~/.copilot/session-state, COPILOT_HOME) and Qwen Code (~/.qwen/projects, QWEN_HOME). PATH: files or folders of
 those, or of the generic trace format. With no history on this machine it replays a bundled example session.
 
 With --json: one line per session {session, agent, file, calls, stalls: [{step, action, signals, from, to,
@@ -82,7 +83,7 @@ export function run(argv: string[]): number {
   const demo = positionals.length === 0 && !roots.some((r) => !sessionsUnder(r).next().done);
   if (demo) {
     roots = [examplesDir()];
-    if (!values.json) console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Here is stallguard on a bundled example session:\n');
+    if (!values.json) console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects). Here is stallguard on a bundled example session:\n');
   }
   const loaded = loadConfig({ cwd: process.cwd() });
   explainProblems(loaded.problems);
