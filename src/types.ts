@@ -18,6 +18,32 @@ export interface ToolCall {
   id?: string;
 }
 
+/**
+ * What an agent's adapter or reader knows about a completed call, in words every agent shares. Tool names,
+ * result envelopes and error texts differ from agent to agent (and harness to harness); the adapter of each
+ * maps its own onto these, so that the engine and the signals never read an agent's dialect.
+ */
+export interface CallFacts {
+  /** What the call does, where the agent's tool says it (a shell command is classified by what it runs). */
+  cls?: ToolClass;
+  /** The shell command the call runs, for the agent's shell tools. */
+  command?: string;
+  /** The file or folder the call is about, where its arguments do not name it in a common field. */
+  target?: string;
+  /** Task-list bookkeeping (a to-do list, a plan update): neither work nor a loop. */
+  bookkeeping?: boolean;
+  /** The call never ran: it was cancelled because a parallel call failed, or interrupted. Not an attempt. */
+  skipped?: boolean;
+  /** The person, or a permission rule, refused to run it. */
+  refused?: boolean;
+  /** The tool refused the edit and nothing changed (the text to replace was not found, a patch did not apply). */
+  rejected?: boolean;
+  /** The tool could not parse the call: a format error, a schema error. */
+  malformed?: boolean;
+  /** The outcome carried nothing: no matches, no output. */
+  empty?: boolean;
+}
+
 interface EventBase {
   session: string;
   agent: Actor;
@@ -41,6 +67,8 @@ export type Event =
       output: unknown;
       /** false on a known failure, true on known success, null where the agent does not say. */
       ok: boolean | null;
+      /** What the agent's adapter knows about the call beyond its name, arguments and output. */
+      facts?: CallFacts;
       /** Working-tree fingerprint, attached at the edge only when a signal needs one. */
       tree?: string;
     })
@@ -54,7 +82,7 @@ export type EventKind = Event['kind'];
 
 /** What a call does. A `poll` waits on something running elsewhere (a background shell, a build, a
  *  deployment): repeating it with the same answer is waiting, and is given far more room. */
-export type ToolClass = 'read' | 'search' | 'edit' | 'exec' | 'test' | 'poll' | 'spawn' | 'other';
+export type ToolClass = 'read' | 'search' | 'edit' | 'exec' | 'test' | 'poll' | 'spawn' | 'bookkeeping' | 'other';
 
 /** One observed tool call, reduced to keys and digests. This is what the ledger holds. */
 export interface CallStep {
@@ -82,6 +110,10 @@ export interface CallStep {
   empty?: boolean;
   /** A call the tool could not parse (a usage error, a format error). */
   malformed?: boolean;
+  /** An edit the tool refused: nothing changed. */
+  rejected?: boolean;
+  /** The person, or a permission rule, refused to run the call. */
+  refused?: boolean;
   /** An edit of documentation (not code): no test run is owed after it. */
   doc?: boolean;
   tree?: string;

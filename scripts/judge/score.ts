@@ -15,12 +15,11 @@ export interface Fire {
 export function fires(t: Trajectory, config: Config, model: JudgeModel): Fire[] {
   let state = initialState();
   const out: Fire[] = [];
-  for (const [i, { event, step }] of t.items.entries()) {
+  for (const [i, { step }] of t.items.entries()) {
     const r = reduce(state, t.observations[i]!, config, model);
     state = r.state;
     if (r.decision.action === 'allow' || r.decision.repeat) continue;
     out.push({ step, action: r.decision.action });
-    if (r.decision.action === 'stop' && event.agent.id === 'main') break;
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { recentSince } from './recent.ts';
+import { attempts, recentSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 
 /** Edits rejected again and again with no edit landing in between: resubmitting instead of reading why. */
@@ -6,7 +6,8 @@ export const editRejected: Signal = (window) => {
   const last = window.at(-1);
   if (!last || last.cls !== 'edit' || last.ok !== false) return undefined;
   const calls = recentSince(window, (e) => e.cls === 'edit' && e.ok === false);
-  return calls.length >= 2 ? { code: 'EDIT_REJECTED', value: calls.length, calls, detail: 'rejected each time' } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'EDIT_REJECTED', value: n, calls, detail: 'rejected each time' } : undefined;
 };
 
 /** The very same edit applied again: whatever it returned, re-applying it changes nothing for the better. */
@@ -14,7 +15,8 @@ export const repeatedEdit: Signal = (window) => {
   const last = window.at(-1);
   if (!last || last.cls !== 'edit') return undefined;
   const calls = window.filter((e) => e.cls === 'edit' && e.key === last.key);
-  return calls.length >= 2 ? { code: 'REPEATED_EDIT', value: calls.length, calls, detail: 'the same edit again' } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'REPEATED_EDIT', value: n, calls, detail: 'the same edit again' } : undefined;
 };
 
 /** The code came back to a state it was in before, failing the same way there (edit/revert). */
@@ -22,5 +24,5 @@ export const oscillation: Signal = (window) => {
   const last = window.at(-1);
   if (!last?.returned) return undefined;
   const calls = window.filter((e) => e.returned);
-  return { code: 'TREE_OSCILLATION', value: calls.length, calls, detail: 'back to an earlier state' };
+  return { code: 'TREE_OSCILLATION', value: attempts(calls), calls, detail: 'back to an earlier state' };
 };

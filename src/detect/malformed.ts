@@ -1,4 +1,4 @@
-import { recentSince } from './recent.ts';
+import { attempts, recentSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 
 /** Calls the tool could not even parse, again and again. */
@@ -6,5 +6,6 @@ export const malformed: Signal = (window) => {
   const last = window.at(-1);
   if (!last?.malformed) return undefined;
   const calls = recentSince(window, (e) => e.malformed === true, 6);
-  return calls.length >= 2 ? { code: 'MALFORMED', value: calls.length, calls, detail: 'malformed each time' } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'MALFORMED', value: n, calls, detail: 'malformed each time' } : undefined;
 };

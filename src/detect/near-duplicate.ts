@@ -1,5 +1,5 @@
 import { similarity } from '../core/sketch.ts';
-import { recentSince } from './recent.ts';
+import { attempts, recentSince } from './recent.ts';
 import { describeOutcome, outcomeClass, type Signal } from './signal.ts';
 
 const SIMILAR = 0.5;
@@ -11,5 +11,6 @@ const SIMILAR = 0.5;
  */
 export const nearDuplicate: Signal = (window) => {
   const calls = recentSince(window, (e, last) => e.tool === last.tool && outcomeClass(e) === outcomeClass(last) && similarity(e.sim ?? [], last.sim ?? []) >= SIMILAR);
-  return calls.length >= 2 ? { code: 'NEAR_DUPLICATE', value: calls.length, calls, detail: describeOutcome(window.at(-1)!) } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'NEAR_DUPLICATE', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;
 };

@@ -1,7 +1,11 @@
+import { attempts } from './recent.ts';
 import { describeOutcome, type Signal, sameCall, tailRun } from './signal.ts';
 
 /** The same call with the same outcome, again and again. The seed rule stalls at five. */
 export const repeat: Signal = (window) => {
   const run = tailRun(window, sameCall);
-  return run >= 2 ? { code: 'REPEAT', value: run, calls: window.slice(-run), detail: describeOutcome(window.at(-1)!) } : undefined;
+  const calls = window.slice(-run);
+  // the same call twice in one parallel batch is one step, not a retry
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'REPEAT', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;
 };

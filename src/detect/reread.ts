@@ -1,3 +1,4 @@
+import { attempts } from './recent.ts';
 import type { Signal } from './signal.ts';
 import { tailRun } from './signal.ts';
 
@@ -6,5 +7,6 @@ export const reread: Signal = (window) => {
   const last = window.at(-1);
   if (!last?.reread) return undefined;
   const run = tailRun(window, (a, b) => !!a.reread && !!b.reread);
-  return { code: 'REREAD', value: run, calls: window.slice(-run), detail: 'nothing new' };
+  const calls = window.slice(-run);
+  return { code: 'REREAD', value: attempts(calls), calls, detail: 'nothing new' };
 };

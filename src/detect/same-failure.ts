@@ -1,4 +1,4 @@
-import { recentSince } from './recent.ts';
+import { attempts, recentSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 
 /** Failures with one signature, whatever the commands, with nothing changed in between: retry variants. */
@@ -6,7 +6,8 @@ export const sameFailure: Signal = (window) => {
   const last = window.at(-1);
   if (!last || last.ok !== false) return undefined;
   const calls = recentSince(window, (e) => e.ok === false && e.fail === last.fail);
-  return calls.length >= 2 ? { code: 'SAME_FAILURE', value: calls.length, calls, detail: 'same failure' } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'SAME_FAILURE', value: n, calls, detail: 'same failure' } : undefined;
 };
 
 /**
@@ -22,7 +23,8 @@ export const noTreeChange: Signal = (window) => {
     (e) => e.ok === false && e.fail === last.fail && (e.cls === 'test' || e.cls === 'exec') && (e.tree === undefined || last.tree === undefined || e.tree === last.tree),
     window.length,
   );
-  return calls.length >= 2 ? { code: 'NO_TREE_CHANGE', value: calls.length, calls, detail: 'same failure, nothing changed in between' } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'NO_TREE_CHANGE', value: n, calls, detail: 'same failure, nothing changed in between' } : undefined;
 };
 
 /** The same command failing again with nothing changed in between, whatever the message says this time. */
@@ -30,5 +32,6 @@ export const failingRetry: Signal = (window) => {
   const last = window.at(-1);
   if (!last || last.ok !== false) return undefined;
   const calls = recentSince(window, (e) => e.ok === false && e.key === last.key);
-  return calls.length >= 2 ? { code: 'FAILING_RETRY', value: calls.length, calls, detail: 'failing each time' } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'FAILING_RETRY', value: n, calls, detail: 'failing each time' } : undefined;
 };

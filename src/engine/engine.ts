@@ -82,8 +82,11 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
     case 'call':
       return observeCall(state, actor.id, agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent, step, config, model);
 
-    case 'batch':
-      return { state: withAgent(state, actor.id, agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent), decision: ALLOW };
+    case 'batch': {
+      const next: AgentState = { ...agent, batches: (agent.batches ?? 0) + 1 };
+      if (next.refusalUnseen) next.refusalUnseen = false;
+      return { state: withAgent(state.batched ? state : { ...state, batched: true }, actor.id, next), decision: ALLOW };
+    }
 
     case 'stop': {
       const verdict = checkStop(agent, step, config, actor.id === 'main');
@@ -107,7 +110,9 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
 function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config, model?: JudgeModel): Result {
   const totals = { ...state.totals, calls: state.totals.calls + 1 };
   if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
-  const { next: memory, entry } = rememberCall(prev.memory, step);
+  // where the agent does not say which calls were issued together, each call is an attempt of its own
+  const batch = state.batched ? (prev.batches ?? 0) : -totals.calls;
+  const { next: memory, entry } = rememberCall(prev.memory, step, batch);
   const agent: AgentState = { ...prev, memory, window: lastN([...prev.window, entry], config.window) };
   // for the verify gate: code edits since the last verification run
   if (step.cls === 'test') agent.unverifiedEdits = 0;

@@ -9,8 +9,8 @@ const MAX_READS = 300;
 const MAX_STATES = 60;
 
 /** Records a call in the task's memory and returns it as a window entry, annotated with what was known. */
-export function rememberCall(memory: SignalMemory, step: CallStep): { next: SignalMemory; entry: Entry } {
-  const entry: Entry = { ...step, edits: memory.edits };
+export function rememberCall(memory: SignalMemory, step: CallStep, batch: number): { next: SignalMemory; entry: Entry } {
+  const entry: Entry = { ...step, edits: memory.edits, batch };
   let { edits, reads, states } = memory;
   if (step.cls === 'read' && step.ok !== false && !step.empty) {
     entry.reread = reads.includes(step.out);

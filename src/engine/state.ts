@@ -7,6 +7,8 @@ import type { CallStep } from '../types.ts';
 export interface Entry extends CallStep {
   /** Successful edits in the task before this call: two calls with the same count had no edit between them. */
   edits: number;
+  /** The model response that issued the call: calls with the same number were issued together, in parallel. */
+  batch: number;
   /** A read whose content was already seen in this task: no new information. */
   reread?: boolean;
   /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
@@ -17,6 +19,8 @@ export interface AgentState {
   type?: string;
   /** The latest calls of this agent in this task, since the last stall. */
   window: Entry[];
+  /** Batches of parallel calls this agent has finished in this task. */
+  batches?: number;
   /** Stalls declared in this task. */
   stalls: number;
   /** Spawn refusals in this task, counted once per batch of parallel calls. */
@@ -61,6 +65,8 @@ export interface State {
   agents: Record<string, AgentState>;
   spawns: SpawnState;
   totals: { calls: number; stalls: number; refusals: number };
+  /** The agent tells where its batches of parallel calls end (a batch end was seen): calls are grouped by batch. */
+  batched?: boolean;
 }
 
 export function initialState(): State {

@@ -5,8 +5,9 @@ import { observation, type StepContext } from '../core/step.ts';
 import type { ReplayItem } from '../readers/types.ts';
 
 // Replay runs the detector over a recorded trajectory as if live, with enforce semantics and the hook's
-// own code path (observation -> reduce). Once the main agent is stopped the session would have ended, so
-// the replay ends there; a stopped subagent's later calls are kept out by the engine's sticky stop.
+// own code path (observation -> reduce). Once the main agent is stopped its turn would have ended there:
+// the engine's sticky stop keeps out the rest of that task's calls (a stopped subagent's too), and the
+// person's next prompt starts a new task, which the replay goes on with.
 
 export interface Intervention {
   step: number;
@@ -22,7 +23,7 @@ export interface ReplaySummary {
   nudges: number;
   denies: number;
   stops: number;
-  /** The call at which the main agent was stopped, if it was. */
+  /** The call at which the main agent was first stopped, if it was. */
   stoppedAt?: number;
 }
 
@@ -44,11 +45,6 @@ export class Replay {
     private readonly ctx: StepContext = {},
   ) {}
 
-  /** Whether the main agent has been stopped: the session would have ended here. */
-  get ended(): boolean {
-    return this.summary.stoppedAt !== undefined;
-  }
-
   push({ event, step }: ReplayItem): Replayed {
     if (event.kind === 'post-tool') this.summary.calls++;
     const obs = observation(event, this.ctx);
@@ -63,7 +59,7 @@ export class Replay {
     else if (d.action === 'deny') this.summary.denies++;
     else {
       this.summary.stops++;
-      if (event.agent.id === 'main') this.summary.stoppedAt = step;
+      if (event.agent.id === 'main' && this.summary.stoppedAt === undefined) this.summary.stoppedAt = step;
     }
     return { obs, decision: d, intervention };
   }
@@ -71,9 +67,6 @@ export class Replay {
 
 export function replayItems(items: Iterable<ReplayItem>, config: Config, ctx: StepContext = {}): { interventions: Intervention[]; summary: ReplaySummary } {
   const replay = new Replay(config, ctx);
-  for (const item of items) {
-    replay.push(item);
-    if (replay.ended) break;
-  }
+  for (const item of items) replay.push(item);
   return { interventions: replay.interventions, summary: replay.summary };
 }
