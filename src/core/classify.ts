@@ -89,7 +89,7 @@ function classifyShell(command: string): CallShape {
   const segs = shellSegments(command);
   const rawSegs = command.replace(HEREDOC, '<<HEREDOC$2').split(/\n|&&|\|\||;/);
   let shape: CallShape | undefined;
-  const rank: Record<ToolClass, number> = { edit: 7, test: 6, spawn: 5, poll: 4, search: 3, read: 2, exec: 1, other: 0 };
+  const rank: Record<ToolClass, number> = { edit: 7, test: 6, spawn: 5, poll: 4, search: 3, read: 2, exec: 1, bookkeeping: 0, other: 0 };
   const consider = (s: CallShape) => {
     if (!shape || rank[s.cls] > rank[shape.cls]) shape = s;
   };
