@@ -6,7 +6,7 @@ import type { InstallTarget, Scope } from './target.ts';
 // .qwen/settings.json (project; loaded in trusted folders only) or $QWEN_HOME/settings.json (user, default
 // ~/.qwen). Claude-shaped groups; timeouts are in seconds since 0.2x (values of 1000 and more are still
 // read as milliseconds). UserPromptSubmit fires before every model request, which is where a stop ends the
-// turn (src/adapters/qwen/parse.ts).
+// turn; a subagent's batches end at its PostToolBatch (src/adapters/qwen/parse.ts).
 
 export const QWEN: GroupSpec = {
   events: [
@@ -14,6 +14,7 @@ export const QWEN: GroupSpec = {
     { name: 'PreToolUse', matcher: '*' },
     { name: 'PostToolUse', matcher: '*' },
     { name: 'PostToolUseFailure', matcher: '*' },
+    { name: 'PostToolBatch' },
     { name: 'Stop' },
     { name: 'SubagentStop' },
   ],

@@ -9,7 +9,7 @@ import { type Parsed, parsedEvent, str } from '../types.ts';
 //   prompt_id of the user's query. Only the query itself carries submitted_prompt; every other firing is
 //   the end of a batch of calls, where a stop can still end the turn before the model is asked again.
 // - Subagents run inside the parent's session and carry agent_id (`<type>-<call id>`); agent_type only
-//   on SubagentStart/SubagentStop. They fire no UserPromptSubmit.
+//   on SubagentStart/SubagentStop. They fire no UserPromptSubmit: their PostToolBatch ends their batches.
 
 /** The tool that starts a subagent (`task` in earlier releases). */
 export const QWEN_SPAWN_TOOLS = new Set(['agent', 'task']);
@@ -59,9 +59,14 @@ export function parseQwen(p: Record<string, unknown>): Parsed | undefined {
     case 'SessionEnd':
       event = { ...base, kind: 'session-end' };
       break;
+    case 'PostToolBatch':
+      // the main agent's batches end at the UserPromptSubmit after them, where a stop ends the turn; a
+      // subagent fires no UserPromptSubmit, so its batches end here
+      if (base.agent.id === 'main') return undefined;
+      event = { ...base, kind: 'batch-end' };
+      break;
     default:
-      // SubagentStart follows the agent call already seen; PostToolBatch is answered at the
-      // UserPromptSubmit that follows it, where a stop ends the turn
+      // SubagentStart follows the agent call already seen
       return undefined;
   }
   return parsedEvent(event, hookEvent);

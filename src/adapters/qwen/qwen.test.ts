@@ -32,7 +32,8 @@ describe('qwen: reading the payloads', () => {
     ['a subagent call: agent_id, same session', { ...pre, ...sub }, 'pre-tool', { session: S, agent: { id: 'general-purpose-call_1' } }],
     ['SubagentStop', { ...base, ...sub, hook_event_name: 'SubagentStop', agent_type: 'general-purpose', stop_hook_active: false, last_assistant_message: 'sub done' }, 'stop', { agent: { id: 'general-purpose-call_1', type: 'general-purpose' }, message: 'sub done' }],
     ['Stop', { ...base, hook_event_name: 'Stop', stop_hook_active: true, last_assistant_message: 'done' }, 'stop', { stopHookActive: true, message: 'done' }],
-    ['PostToolBatch (answered at the UserPromptSubmit after it)', { ...base, hook_event_name: 'PostToolBatch', tool_calls: [] }, undefined],
+    ["the main agent's PostToolBatch (its batch ends at the UserPromptSubmit after it)", { ...base, hook_event_name: 'PostToolBatch', tool_calls: [] }, undefined],
+    ["a subagent's PostToolBatch: the end of its batch", { ...base, ...sub, hook_event_name: 'PostToolBatch', tool_calls: [] }, 'batch-end', { agent: { id: 'general-purpose-call_1' } }],
     ['SubagentStart', { ...base, ...sub, hook_event_name: 'SubagentStart', agent_type: 'general-purpose' }, undefined],
     ['SessionStart', { ...base, hook_event_name: 'SessionStart', source: 'startup', model: 'qwen3-coder-plus' }, 'session-start'],
   ];
@@ -87,14 +88,25 @@ describe('qwen: a looping session through the hook', () => {
     const stop = firstWhere(turns, (t) => /stopped this agent/.test(said(t)));
     assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
     assert.deepEqual(Object.keys(hook.answer(continuation) ?? {}), ['decision', 'reason']);
-    // the continuations before the stop were let through, and the task was never restarted by them
+    // as Qwen sends it, a continuation after every call: each call its own batch, the task never restarted
     const fresh = new Hook();
     fresh.run(query);
-    for (let i = 0; i < 3; i++) {
+    const answers = Array.from({ length: 5 }, () => {
       fresh.run(pre);
-      fresh.run(failure);
+      const after = said({ after: fresh.answer(failure) });
       assert.equal(fresh.answer(continuation), undefined);
-    }
-    assert.ok(stuckAgent(fresh, pre, failure, 4, () => false).some((t) => said(t) !== ''), 'the window kept its calls across continuations');
+      return after;
+    });
+    assert.ok(answers.some((a) => a !== ''), 'nudged across continuations');
+    // a subagent's batches end at its PostToolBatch: its loop is caught the same way
+    const subHook = new Hook();
+    subHook.run(query);
+    const subAnswers = Array.from({ length: 5 }, () => {
+      subHook.run({ ...pre, ...sub });
+      const after = said({ after: subHook.answer({ ...failure, ...sub }) });
+      assert.equal(subHook.answer({ ...base, ...sub, hook_event_name: 'PostToolBatch', tool_calls: [] }), undefined);
+      return after;
+    });
+    assert.ok(subAnswers.some((a) => a !== ''), 'the subagent nudged');
   });
 });

@@ -9,7 +9,8 @@ import type { Parsed } from '../types.ts';
 //   stop reason (PostToolUseFailure ignores it), and the turn goes on;
 // - decision:block on UserPromptSubmit ends the turn without asking the model again: that is the stop,
 //   delivered at the continuation after the stopping call; inside a subagent, which fires no
-//   UserPromptSubmit, a stop is a deny of every later call (the engine keeps a stopped agent stopped);
+//   UserPromptSubmit, a stop is a deny of every later call (the engine keeps a stopped agent stopped), and
+//   its PostToolBatch (a batch end) gets no answer;
 // - Stop/SubagentStop decision:block sends the agent back with the reason as a new user message.
 
 const TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
