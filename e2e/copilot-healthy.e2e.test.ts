@@ -1,30 +1,13 @@
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { HEALTHY_TDD } from './support/copilot-scripts.ts';
-import { copilotScenario, copilotToolResults, ensureCopilot } from './support/copilot-session.ts';
-import { observedCalls } from './support/ledger-view.ts';
-import { scratchEnv } from './support/scratch.ts';
+import { ensureCopilot, copilotScenario } from './support/copilot-session.ts';
+import { checkHealthyTdd, toolResults } from './support/chat-session.ts';
 
 const { label } = ensureCopilot();
 
 test(`${label}: healthy test-driven work is never touched (hook in the project's .github/hooks)`, { timeout: 180_000 }, async () => {
   await copilotScenario({ name: 'copilot-healthy', mode: 'enforce', scope: 'project', script: HEALTHY_TDD }, (run) => {
-    const results = copilotToolResults(run);
-    console.log(`${label}: healthy work left alone (${results.length} calls, ${(run.ms / 1000).toFixed(1)} s)`);
-    assert.equal(run.hookErrors, '');
-    assert.equal(run.code, 0);
-    // the hook was registered and saw every call
-    assert.match(run.installedHooks, /--agent copilot # stallguard/);
-    assert.equal(observedCalls(run.ledger).get('main'), 6);
-
-    // the test output changed with each fix, and the work really happened
-    const tests = [0, 3, 5].map((i) => /\d+ passed, \d+ failed/.exec(results[i] ?? '')?.[0]);
-    assert.deepEqual(tests, ['0 passed, 2 failed', '1 passed, 1 failed', '2 passed, 0 failed']);
-    execFileSync('npm', ['test', '--silent'], { cwd: run.scratch.project, env: scratchEnv(run.scratch), stdio: 'ignore' });
-
-    // nothing from stallguard reached the model, and it decided nothing
-    assert.ok(!run.requests.some((r) => /stallguard(:| stopped)/.test(JSON.stringify(r))));
-    assert.ok(!run.ledger.some((l) => l.t === 'd'));
+    console.log(`${label}: healthy work left alone (${toolResults(run).length} calls, ${(run.ms / 1000).toFixed(1)} s)`);
+    checkHealthyTdd(run, 'copilot');
   });
 });

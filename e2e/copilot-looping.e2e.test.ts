@@ -1,19 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOOPING_NPM_TEST } from './support/copilot-scripts.ts';
-import { copilotExecutions, copilotScenario, copilotToolResults, ensureCopilot } from './support/copilot-session.ts';
+import { copilotExecutions, copilotScenario, ensureCopilot } from './support/copilot-session.ts';
+import { toolResults } from './support/chat-session.ts';
 import { ledgerDecisions, observedCalls } from './support/ledger-view.ts';
 
 const { label } = ensureCopilot();
 
 test(`${label}: a looping npm test is nudged beside its (successful) result, then the agent is ended`, { timeout: 180_000 }, async () => {
   await copilotScenario({ name: 'copilot-looping', mode: 'enforce', scope: 'user', script: LOOPING_NPM_TEST }, (run) => {
-    const results = copilotToolResults(run);
+    const results = toolResults(run);
     const runs = copilotExecutions(run);
     console.log(`${label}: looping npm test: ${runs.length} calls, ended after ${run.requests.length} model turns, ${(run.ms / 1000).toFixed(1)} s`);
     assert.equal(run.hookErrors, '');
     assert.equal(run.code, 0);
-    assert.match(run.installedHooks, /"permissionRequest"/);
+    assert.match(run.installed, /"permissionRequest"/);
 
     // a failing command is a successful call to Copilot (exit code 1 in the result): the nudge came
     // through postToolUse, appended to one result, by the fifth run

@@ -1,14 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOOPING_NPM_TEST } from './support/qwen-scripts.ts';
-import { ensureQwen, qwenScenario, qwenToolResults } from './support/qwen-session.ts';
+import { ensureQwen, qwenScenario } from './support/qwen-session.ts';
+import { toolResults } from './support/chat-session.ts';
 import { ledgerDecisions, observedCalls } from './support/ledger-view.ts';
 
 const { label } = ensureQwen();
 
 test(`${label}: a looping npm test is nudged, then the turn is ended before the model is asked again`, { timeout: 180_000 }, async () => {
   await qwenScenario({ name: 'qwen-looping', mode: 'enforce', scope: 'user', script: LOOPING_NPM_TEST }, (run) => {
-    const results = qwenToolResults(run);
+    const results = toolResults(run);
     console.log(`${label}: looping npm test: ${results.length} calls, ended after ${run.requests.length} model turns, ${(run.ms / 1000).toFixed(1)} s`);
     assert.equal(run.hookErrors, '');
     assert.equal(run.code, 0);

@@ -24,7 +24,7 @@ describe('qwen: reading the payloads', () => {
     ['UserPromptSubmit of the query', query, 'prompt', { prompt: 'fix the failing tests', task: `${S}########0` }],
     ['UserPromptSubmit before the next model request: the end of a batch', continuation, 'batch-end', { task: `${S}########0` }],
     ["UserPromptSubmit of a Stop hook's continuation (its reason as the prompt)", { ...continuation, prompt: 'keep going' }, 'batch-end'],
-    ['PreToolUse', pre, 'pre-tool', { call: { name: 'run_shell_command', input: shell.tool_input, id: 'call_1' } }],
+    ['PreToolUse', pre, 'pre-tool', { call: { name: 'run_shell_command', input: shell.tool_input, id: shell.tool_use_id } }],
     ['PreToolUse of the agent tool', { ...pre, tool_name: 'agent', tool_input: { description: 'd', prompt: 'p', subagent_type: 'Explore' } }, 'spawn', { childType: 'Explore' }],
     ['PostToolUse', { ...base, hook_event_name: 'PostToolUse', tool_name: 'read_file', tool_input: { file_path: '/home/dev/proj/src/math.js' }, tool_response: { llmContent: 'exports.add = 1;\n', returnDisplay: '' } }, 'post-tool', { ok: true }],
     ['PostToolUseFailure of a failing command', failure, 'post-tool', { ok: false, output }],

@@ -1,5 +1,6 @@
 import type { Decision } from '../../types.ts';
 import type { Parsed } from '../types.ts';
+import { context, preToolDeny } from '../claude/render.ts';
 
 // What Qwen Code 0.24.4 does with each output (measured with the real CLI, docs/agents.md):
 // - hookSpecificOutput.additionalContext on PostToolUse and PostToolUseFailure is appended to the tool
@@ -15,17 +16,13 @@ import type { Parsed } from '../types.ts';
 
 const TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
 
-function context(hookEvent: string, text: string): Record<string, unknown> {
-  return { hookSpecificOutput: { hookEventName: hookEvent, additionalContext: text } };
-}
-
 export function renderQwen(parsed: Parsed, d: Decision): string {
   const e = parsed.hookEvent;
   const text = d.message ?? d.stopReason ?? 'stopped by stallguard';
   let out: Record<string, unknown> | undefined;
   if (d.action === 'allow') return '';
   if (e === 'PreToolUse') {
-    if (d.action === 'deny' || d.action === 'stop') out = { hookSpecificOutput: { hookEventName: e, permissionDecision: 'deny', permissionDecisionReason: text } };
+    if (d.action === 'deny' || d.action === 'stop') out = preToolDeny(e, text);
     else if (d.message) out = context(e, d.message);
   } else if (TOOL_EVENTS.has(e)) {
     if (d.message) out = context(e, d.message);
