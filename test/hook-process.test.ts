@@ -43,7 +43,8 @@ const LADDERS: Ladder[] = [
     agent: 'claude',
     prompt: sample('claude-UserPromptSubmit.json'),
     pre: sample('claude-PreToolUse-Bash.json'),
-    post: { ...sample('claude-PostToolUseFailure-Bash.json'), session_id: '7863beec-15f8-43b6-851a-8b7089a6289d', prompt_id: '8ebc9644-c16c-47ff-80fa-211bcbd0d61e' },
+    // the fixtures of one agent come from one session (e2e/support/payload-capture.ts)
+    post: sample('claude-PostToolUseFailure-Bash.json'),
     nudged: (a) => /x2/.test(ctx(a)),
     // continue:false is ignored on PostToolUseFailure; the deny that follows carries the stop
     stopped: (a) => /stopped this agent/.test(ctx(a)),
@@ -52,8 +53,8 @@ const LADDERS: Ladder[] = [
   {
     agent: 'codex',
     prompt: sample('codex-UserPromptSubmit.json'),
-    pre: { ...sample('codex-PreToolUse-Bash.json'), session_id: '01a22901-4b75-74d3-b931-d8995a38400e', turn_id: '01a22901-4b97-74f1-a049-036f3da47a4f' },
-    post: { ...sample('codex-PostToolUse-Bash.json'), session_id: '01a22901-4b75-74d3-b931-d8995a38400e', turn_id: '01a22901-4b97-74f1-a049-036f3da47a4f' },
+    pre: sample('codex-PreToolUse-Bash.json'),
+    post: sample('codex-PostToolUse-Bash.json'),
     nudged: (a) => /x2/.test(ctx(a)),
     stopped: (a) => a.continue === false,
     // no continue:false on PreToolUse: Codex rejects it and then runs the call

@@ -45,7 +45,8 @@ export function ensureCodex(): NpmCli {
   return client;
 }
 
-function providerConfig(url: string): string {
+/** $CODEX_HOME/config.toml for the fake Responses API at `url`. */
+export function providerConfig(url: string): string {
   return [
     'model = "gpt-fake"',
     'model_provider = "fake"',
@@ -60,6 +61,11 @@ function providerConfig(url: string): string {
     'stream_max_retries = 0',
     '',
   ].join('\n');
+}
+
+/** A headless Codex run of one prompt, its hooks run without the trust a person gives in /hooks. */
+export function codexArgs(cli: NpmCli, prompt: string): string[] {
+  return [...cli.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', prompt];
 }
 
 export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
@@ -79,7 +85,7 @@ export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
     throw error;
   }
   const env = scratchEnv(scratch, { CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-e2e-test' });
-  const args = [...cli.prefix, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', scenario.prompt ?? 'fix the failing tests'];
+  const args = codexArgs(cli, scenario.prompt ?? 'fix the failing tests');
   const run = await runClient(scratch, cli, args, { env, server, timeoutMs: scenario.timeoutMs });
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.endsWith('/responses'))

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { CODEX, codexHome, codexTarget } from './codex.ts';
 import { ourGroupCommand } from './hook-groups.ts';
-import { marked, SettingsError } from './settings-json.ts';
+import { marked } from './ours.ts';
+import { SettingsError } from './settings-json.ts';
 import type { InstallTarget, Scope } from './target.ts';
 
 // The other place Codex reads hooks from: inline [[hooks.<Event>]] tables in config.toml (project

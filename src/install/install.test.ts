@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parse } from 'jsonc-parser';
 import { TARGETS } from './targets.ts';
 import { SettingsError } from './settings-json.ts';
+import { holdsNothing } from './apply.ts';
 
 // Every agent's settings edit: idempotent, preserving everything else, and undone exactly by remove.
 
@@ -112,9 +113,16 @@ for (const target of Object.values(TARGETS)) {
       assert.equal(target.installed(before, file), undefined);
     });
 
-    it('leaves nothing behind in a file it created', () => {
+    it('leaves nothing of anyone\'s in a file it created', () => {
       const removed = target.remove(target.add('', file, CMD), file);
-      assert.ok(removed === '' || removed.replace(/\s+/g, '') === '{}', removed);
+      assert.ok(holdsNothing(removed), removed);
+    });
+
+    it('keeps the empty lists and `hooks` a person had: only what its own removal empties goes', () => {
+      const theirs = target.add('{ "hooks": {} }', file, CMD).replace('"hooks": {', '"hooks": {\n    "Unrelated": [],');
+      const removed = parse(target.remove(theirs, file)) as Record<string, any>;
+      assert.deepEqual(removed.hooks, { Unrelated: [] });
+      assert.equal(target.remove('{ "hooks": {} }', file), '{ "hooks": {} }');
     });
 
     it('names the file when it is not valid JSON, and changes nothing', () => {

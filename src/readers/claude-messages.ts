@@ -1,6 +1,8 @@
 import type { Actor, Event } from '../types.ts';
 import { SPAWN_TOOLS } from '../adapters/claude/parse.ts';
 import { outputText } from '../core/output-text.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { claudeDialect } from '../adapters/claude/dialect.ts';
 import type { ReplayItem } from './types.ts';
 
 // Claude Code writes the same messages in two formats: its transcript (~/.claude/projects/...) and
@@ -62,10 +64,8 @@ export class ClaudeMessageReader {
         this.calls.delete(block.tool_use_id);
         const failed = block.is_error === true;
         const output = failed ? outputText(block.content) : (m.toolUseResult ?? block.content);
-        yield {
-          event: { ...base, agent: call.agent, kind: 'post-tool', call: { name: call.name, input: call.input, id: block.tool_use_id }, output, ok: !failed },
-          step: call.step,
-        };
+        const event: Event = { ...base, agent: call.agent, kind: 'post-tool', call: { name: call.name, input: call.input, id: block.tool_use_id }, output, ok: !failed };
+        yield { event: describeEvent(event, claudeDialect), step: call.step };
       }
     }
   }

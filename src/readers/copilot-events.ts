@@ -1,5 +1,7 @@
 import type { Actor, Event, ToolCall } from '../types.ts';
-import { COPILOT_SPAWN_TOOLS, shellOutcome } from '../adapters/copilot/parse.ts';
+import { COPILOT_SPAWN_TOOLS } from '../adapters/copilot/parse.ts';
+import { copilotDialect } from '../adapters/copilot/dialect.ts';
+import { describeEvent } from '../adapters/dialect.ts';
 import { parseMaybeJson } from '../core/call-fields.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
 
@@ -81,9 +83,10 @@ export function* copilotEventsEvents(lines: Iterable<string>, session: string, s
         started.delete(d.toolCallId as string);
         const result = (d.result ?? {}) as Record<string, unknown>;
         const error = (d.error ?? {}) as Record<string, unknown>;
-        const { output, exit } = d.success === false ? { output: typeof error.message === 'string' ? error.message : '', exit: undefined } : shellOutcome(s.call.name, typeof result.content === 'string' ? result.content : '');
-        const ok = d.success === false ? false : exit !== undefined ? exit === 0 : d.success === true ? true : null;
-        yield { event: { ...base, agent: s.agent, kind: 'post-tool', call: s.call, output, ok }, step: s.step };
+        const output = d.success === false ? (typeof error.message === 'string' ? error.message : '') : typeof result.content === 'string' ? result.content : '';
+        const ok = d.success === false ? false : d.success === true ? true : null;
+        // the dialect reads a shell call's exit code from the trailer of its result, as the hook does
+        yield { event: describeEvent({ ...base, agent: s.agent, kind: 'post-tool', call: s.call, output, ok }, copilotDialect), step: s.step };
         break;
       }
       default:

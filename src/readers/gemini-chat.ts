@@ -1,6 +1,8 @@
 import type { Actor, Event } from '../types.ts';
 import { stableJson } from '../core/stable-json.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { geminiDialect } from '../adapters/gemini/dialect.ts';
 
 // Gemini CLI's chat recording: ~/.gemini/tmp/<project>/chats/session-<time>-<id8>.jsonl (a subagent's in
 // chats/<parent session id>/<id>.jsonl). Since 0.2x it is JSONL: a metadata line {sessionId, projectHash,
@@ -78,7 +80,7 @@ class GeminiMessages {
       yield { event: { ...base, kind: 'pre-tool', call }, step: this.step };
       const output = partsText(c.result) || (typeof c.resultDisplay === 'string' ? c.resultDisplay : '') || (typeof c.error === 'string' ? c.error : '');
       const ok = c.status === 'success' ? true : c.status === 'error' || c.status === 'cancelled' ? false : null;
-      yield { event: { ...base, kind: 'post-tool', call, output, ok }, step: this.step };
+      yield { event: describeEvent({ ...base, kind: 'post-tool', call, output, ok }, geminiDialect), step: this.step };
       this.step++;
     }
   }

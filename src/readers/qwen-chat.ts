@@ -1,5 +1,7 @@
 import type { Actor, Event, ToolCall } from '../types.ts';
 import { QWEN_SPAWN_TOOLS } from '../adapters/qwen/parse.ts';
+import { qwenDialect } from '../adapters/qwen/dialect.ts';
+import { describeEvent } from '../adapters/dialect.ts';
 import { stableJson } from '../core/stable-json.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
 
@@ -88,7 +90,7 @@ export function* qwenChatEvents(lines: Iterable<string>, session: string, stats:
         calls.delete(fr!.id as string);
         const { text, error } = responseText(fr!.response);
         const ok = status === 'success' ? true : status === 'error' || status === 'cancelled' || error ? false : null;
-        yield { event: { ...base, agent: pending.agent, kind: 'post-tool', call: pending.call, output: text, ok }, step: pending.step };
+        yield { event: describeEvent({ ...base, agent: pending.agent, kind: 'post-tool', call: pending.call, output: text, ok }, qwenDialect), step: pending.step };
       }
     }
   }

@@ -39,7 +39,7 @@ const ADVICE: Record<ToolClass, string> = {
   edit: "When an edit is rejected, read the file's current text around the change and base the next edit on it.",
   spawn: 'Do the work in this agent instead of starting another agent for it.',
   poll: 'When waiting on a background job, wait longer between checks (sleep, or the job\'s own wait command) instead of polling the same status again and again.',
-  bookkeeping: 'Rewriting the task list is not progress: do the next item on it instead of updating the list again.',
+  bookkeeping: 'Update the task list when a step is done, not between every call.',
   other: 'When a tool gives the same result twice, a third call will too: change the input or the approach.',
 };
 

@@ -6,6 +6,7 @@ import type { AgentName } from '../../src/types.ts';
 import { adapterFor } from '../../src/adapters/detect.ts';
 import { AGENTS, runHook } from '../../src/hook/run-hook.ts';
 import { cleanEnv, HOOK } from './hook-process.ts';
+import { FIXTURES } from './hook.ts';
 
 // Bad input for every registered adapter, from every direction: payloads shaped like the agents' own
 // (from their recorded samples and field names) with values of the wrong type, truncated JSON, 10 MB
@@ -17,14 +18,11 @@ export function registeredAgents(): AgentName[] {
   return AGENTS.filter((a) => adapterFor(a) !== undefined);
 }
 
-const SAMPLES_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'e2e', 'samples');
-
-/** The agent's recorded hook payloads, where we have them (../shared/e2e/samples). */
+/** The agent's recorded hook payloads, where we have them (test/fixtures/payloads). */
 export function samples(agent: AgentName): Record<string, unknown>[] {
-  if (!existsSync(SAMPLES_DIR)) return [];
-  return readdirSync(SAMPLES_DIR)
-    .filter((f) => f.startsWith(`${agent}-`) && f.endsWith('.json') && !f.includes('request-after'))
-    .map((f) => JSON.parse(readFileSync(join(SAMPLES_DIR, f), 'utf8')) as unknown)
+  return readdirSync(FIXTURES)
+    .filter((f) => f.startsWith(`${agent}-`) && f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as unknown)
     .filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v));
 }
 

@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Decision } from '../../types.ts';
 import { detectAgent } from '../detect.ts';
+import { describeEvent } from '../dialect.ts';
+import { copilotDialect } from './dialect.ts';
 import { copilotEvent, parseCopilot } from './parse.ts';
 import { renderCopilot } from './render.ts';
 import { firstWhere, Hook, stuckAgent } from '../../../test/support/hook.ts';
@@ -47,7 +49,9 @@ describe('copilot: reading the payloads', () => {
     it(`${name} -> ${kind ?? 'nothing to act on'}`, () => {
       const parsed = parseCopilot(p);
       assert.equal(parsed?.event.kind, kind);
-      for (const [k, v] of Object.entries(fields ?? {})) assert.deepEqual((parsed!.event as unknown as Record<string, unknown>)[k], v, k);
+      // what the engine gets: the event read through Copilot's dialect, as the hook does
+      const event = parsed && describeEvent(parsed.event, copilotDialect);
+      for (const [k, v] of Object.entries(fields ?? {})) assert.deepEqual((event as unknown as Record<string, unknown>)[k], v, k);
     });
   }
 
@@ -58,6 +62,27 @@ describe('copilot: reading the payloads', () => {
     );
     for (const p of [pre, post, failure, permission, { ...base, prompt: 'x' }]) assert.equal(detectAgent(p, {}), 'copilot');
   });
+});
+
+describe('copilot: the dialect (its tools and result texts, read in 1.0.102)', () => {
+  const facts = (name: string, input: unknown, output: string, ok: boolean) => copilotDialect({ name, input }, output, ok);
+  const table: [string, ReturnType<typeof facts>, Record<string, unknown>][] = [
+    ['a command that printed nothing but its trailer', facts('bash', { command: 'grep -r nope .' }, '<shellId: 4 completed with exit code 1>', true), { ok: false, output: '', facts: { cls: 'exec', command: 'grep -r nope .', empty: true } }],
+    ['a detached command\'s trailer', facts('bash', { command: 'npm test' }, 'ok\n<detached command with shellId: 5 completed with exit code 0>', true), { ok: true, output: 'ok' }],
+    ['a trailer-like line inside the output is output', facts('bash', { command: 'cat log' }, '<shellId: 1 completed with exit code 1>\nmore', true), { ok: true }],
+    ['an edit whose old_str is not in the file', facts('edit', { path: '/p/a.js', old_str: 'x', new_str: 'y' }, 'No match found: old_str not found in /p/a.js; no changes made; you might want to try again with correct old_str', false), { facts: { cls: 'edit', rejected: true } }],
+    ['an edit that would change nothing', facts('edit', { path: '/p/a.js', old_str: 'x', new_str: 'x' }, 'No changes made: old_str and new_str are the same', false), { facts: { cls: 'edit', rejected: true } }],
+    ['a call the person refused', facts('bash', { command: 'rm -rf build' }, 'The user rejected this tool call', false), { facts: { cls: 'exec', command: 'rm -rf build', refused: true } }],
+    ['a call without its arguments', facts('edit', { path: '/p/a.js' }, 'Invalid inputs: old_str is required', false), { facts: { cls: 'edit', malformed: true } }],
+    ['a search that found nothing', facts('grep', { pattern: 'nope' }, 'No matches found.', true), { facts: { cls: 'search', empty: true } }],
+    ['reading a background shell is waiting on it', facts('read_bash', { shellId: '3' }, 'still running', true), { facts: { cls: 'poll' } }],
+    ['its task list is bookkeeping', facts('update_todo', { todos: '- [ ] fix' }, 'ok', true), { facts: { cls: 'bookkeeping', bookkeeping: true } }],
+  ];
+  for (const [name, got, expected] of table) {
+    it(name, () => {
+      for (const [k, v] of Object.entries(expected)) assert.deepEqual((got as unknown as Record<string, unknown>)[k], v, k);
+    });
+  }
 });
 
 describe('copilot: answers', () => {

@@ -1,5 +1,5 @@
 import type { Actor, Event } from '../../types.ts';
-import { parseMaybeJson, SHELL_TOOLS } from '../../core/call-fields.ts';
+import { parseMaybeJson } from '../../core/call-fields.ts';
 import { type Parsed, parsedEvent, str } from '../types.ts';
 
 // GitHub Copilot CLI's hook payloads (../shared/reference/agent-hooks.md §5.1, the CLI hooks reference, and
@@ -48,16 +48,6 @@ function spawnType(input: unknown): string {
   return str(o.agent_type) ?? str(o.subagent_type) ?? str(o.agentName) ?? 'task';
 }
 
-/** A shell result ends with `<shellId: N completed with exit code X>`: N counts up with every command. */
-const SHELL_TRAILER = /\n*<shellId: [^>\n]* completed with exit code (-?\d+)>\s*$/;
-
-/** A shell call's output without its trailer, and whether it exited 0; other results as they are. */
-export function shellOutcome(tool: string, text: unknown): { output: unknown; exit?: number } {
-  if (!SHELL_TOOLS.has(tool) || typeof text !== 'string') return { output: text };
-  const m = SHELL_TRAILER.exec(text);
-  return m ? { output: text.slice(0, m.index), exit: Number(m[1]) } : { output: text };
-}
-
 function actorAndSession(p: Record<string, unknown>): { session?: string; agent: Actor } {
   const own = str(p.sessionId) ?? str(p.session_id);
   const id = str(p.agentId) ?? str(p.agent_id);
@@ -98,8 +88,8 @@ export function parseCopilot(p: Record<string, unknown>): Parsed | undefined {
       const type = str(result.resultType) ?? str(result.result_type) ?? 'success';
       // a denied call never ran: not an attempt of the agent
       if (type === 'denied') return undefined;
-      const { output, exit } = shellOutcome(call.name, result.textResultForLlm ?? result.text_result_for_llm ?? '');
-      event = { ...base, kind: 'post-tool', call, output, ok: type === 'success' && (exit === undefined || exit === 0) };
+      // a shell command's exit code is in the trailer of its result, read by the dialect (./dialect.ts)
+      event = { ...base, kind: 'post-tool', call, output: result.textResultForLlm ?? result.text_result_for_llm ?? '', ok: type === 'success' };
       break;
     }
     case 'postToolUseFailure': {

@@ -7,7 +7,8 @@ import { geminiOk, parseGemini } from './parse.ts';
 import { renderGemini } from './render.ts';
 import { type Answer, firstWhere, Hook, sample } from '../../../test/support/hook.ts';
 
-// Contract tests on the payloads Gemini CLI 0.61 really sent (../shared/e2e/samples/gemini-*).
+// Contract tests on the payloads Gemini CLI 0.61 really sent (test/fixtures/payloads/gemini-*, captured by
+// e2e/gemini-payloads.e2e.test.ts).
 
 const GEMINI_ENV = { GEMINI_SESSION_ID: '333faa51', GEMINI_PROJECT_DIR: '/home/dev/proj', CLAUDE_PROJECT_DIR: '/home/dev/proj' };
 

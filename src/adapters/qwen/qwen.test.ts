@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Decision } from '../../types.ts';
 import { detectAgent } from '../detect.ts';
+import { qwenDialect } from './dialect.ts';
 import { parseQwen } from './parse.ts';
 import { renderQwen } from './render.ts';
 import { firstWhere, Hook, stuckAgent } from '../../../test/support/hook.ts';
@@ -50,6 +51,27 @@ describe('qwen: reading the payloads', () => {
     assert.equal(detectAgent({ ...base, hook_event_name: 'SessionStart' }, env), 'qwen');
     assert.equal(detectAgent(pre, {}), 'qwen');
   });
+});
+
+describe('qwen: the dialect (its tools and result texts, read in 0.24.4)', () => {
+  const facts = (name: string, input: unknown, output: unknown, ok: boolean) => qwenDialect({ name, input }, output, ok);
+  const table: [string, ReturnType<typeof facts>, Record<string, unknown>][] = [
+    ['a failing command: the output and its error, without the labels', facts('run_shell_command', shell.tool_input, output, false), { ok: false, output: '> proj@1.0.0 test\n> node test.js\n\nFAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed', facts: { cls: 'exec', command: 'npm test' } }],
+    ['a command that printed nothing', facts('run_shell_command', { command: 'grep -r nope .' }, 'Command: grep -r nope .\nDirectory: (root)\nOutput: (empty)\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: 12', true), { ok: false, output: '', facts: { cls: 'exec', command: 'grep -r nope .', empty: true } }],
+    ['an edit whose old_string is not in the file', facts('edit', { file_path: '/p/a.js', old_string: 'x', new_string: 'y' }, 'Failed to edit, 0 occurrences found for old_string in /p/a.js. No edits made.', false), { facts: { cls: 'edit', rejected: true } }],
+    ['an edit that would change nothing', facts('edit', { file_path: '/p/a.js', old_string: 'x', new_string: 'x' }, 'No changes to apply. The old_string and new_string are identical in file: /p/a.js', false), { facts: { cls: 'edit', rejected: true } }],
+    ['a call the permission rules refused', facts('run_shell_command', { command: 'rm -rf build' }, 'This "run_shell_command" invocation was denied by permission rules.', false), { facts: { cls: 'exec', command: 'rm -rf build', refused: true } }],
+    ['a tool that does not exist', facts('read_files', { path: '/p' }, 'Tool "read_files" not found in registry. Tools must use the exact names that are registered.', false), { facts: { malformed: true } }],
+    ['a search that found nothing', facts('grep_search', { pattern: 'nope' }, { llmContent: 'No matches found for pattern "nope" in the workspace directory.', returnDisplay: 'No matches found' }, true), { facts: { cls: 'search', empty: true } }],
+    ['a subagent', facts('agent', { subagent_type: 'Explore', prompt: 'look' }, 'done', true), { facts: { cls: 'spawn' } }],
+    ['the team\'s task list is bookkeeping', facts('task_create', { subject: 'fix', description: 'd' }, 'ok', true), { facts: { cls: 'bookkeeping', bookkeeping: true } }],
+    ['JavaScript in its runtime', facts('exec', { source: '1 + 1' }, '2', true), { facts: { cls: 'exec' } }],
+  ];
+  for (const [name, got, expected] of table) {
+    it(name, () => {
+      for (const [k, v] of Object.entries(expected)) assert.deepEqual((got as unknown as Record<string, unknown>)[k], v, k);
+    });
+  }
 });
 
 describe('qwen: answers', () => {

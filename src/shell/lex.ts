@@ -2,7 +2,16 @@
 // which words, writing to which files: quotes and escapes removed, redirections taken out of the words,
 // here-documents and here-strings attached to the command they feed, and the commands inside $(...),
 // `...` and <(...) returned as commands of their own. It runs nothing and expands nothing but what it
-// can know from the text itself; a word whose value is only known at run time marks its command dynamic.
+// can know from the text itself: where a substitution's value goes, the word holds HOLE, and its command
+// is marked dynamic. Self-protection and classification both read commands through it.
+
+/** Stands in a word for the value of a substitution, known only at run time (a shell word cannot hold NUL). */
+export const HOLE = '\u0000';
+
+/** Characters that make an unquoted word a glob pattern (brace expansion included). */
+const GLOB_CHARS = new Set(['*', '?', '[', '{']);
+/** Characters a glob matcher reads as syntax: escaped in a pattern where they were quoted. */
+const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/g;
 
 export interface Simple {
   /** The words, unquoted, redirections left out. */
@@ -15,6 +24,11 @@ export interface Simple {
   pipeline: number;
   /** A word held a command substitution: what it names is known only at run time. */
   dynamic: boolean;
+  /**
+   * Words (and redirection targets) with unquoted glob characters, each mapped to its pattern: the word with
+   * its quoted characters escaped, so that `"a[1]"*` matches names that start with `a[1]` literally.
+   */
+  globs: Map<string, string>;
 }
 
 /** Nested shells inside substitutions are read to this depth; deeper text is left dynamic. */
@@ -62,26 +76,44 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
   };
 
   let pipeline = pipelines.next++;
-  let cur: Simple = { words: [], writes: [], stdin: [], pipeline, dynamic: false };
+  const fresh = (): Simple => ({ words: [], writes: [], stdin: [], pipeline, dynamic: false, globs: new Map() });
+  let cur = fresh();
   let word = '';
   let inWord = false;
+  // the word as a glob pattern, and whether an unquoted glob character made it one
+  let pattern = '';
+  let wild = false;
+  const quoted = (t: string) => {
+    word += t;
+    pattern += t.replace(GLOB_SYNTAX, '\\$&');
+    inWord = true;
+  };
+  const hole = () => {
+    word += HOLE;
+    pattern += HOLE;
+    cur.dynamic = true;
+    inWord = true;
+  };
   let pending: 'out' | 'in' | 'here' | 'heredoc' | undefined;
 
   const flush = () => {
     if (!inWord) return;
+    if (wild && pending !== 'heredoc' && pending !== 'here') cur.globs.set(word, pattern);
     if (pending === 'out') cur.writes.push(word);
     else if (pending === 'here') cur.stdin.push(word);
     else if (pending === 'heredoc') cur.stdin.push(bodies.shift() ?? '');
     else if (pending !== 'in') cur.words.push(word);
     pending = undefined;
     word = '';
+    pattern = '';
+    wild = false;
     inWord = false;
   };
   const end = (samePipeline: boolean) => {
     flush();
     if (cur.words.length + cur.writes.length + cur.stdin.length > 0) out.push(cur);
     if (!samePipeline) pipeline = pipelines.next++;
-    cur = { words: [], writes: [], stdin: [], pipeline, dynamic: false };
+    cur = fresh();
   };
 
   for (let i = 0; i < text.length; i++) {
@@ -89,50 +121,49 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
     const next = text[i + 1];
     if (c === escape) {
       if (next === '\n') i++;
-      else if (next !== undefined) (word += next), (inWord = true), i++;
+      else if (next !== undefined) (quoted(next), i++);
     } else if (c === "'") {
       const close = text.indexOf("'", i + 1);
-      word += text.slice(i + 1, close === -1 ? text.length : close);
-      inWord = true;
+      quoted(text.slice(i + 1, close === -1 ? text.length : close));
       i = close === -1 ? text.length : close;
     } else if (c === '$' && next === "'") {
       let j = i + 2;
       for (; j < text.length && text[j] !== "'"; j++) if (text[j] === '\\') j++;
-      word += ansiC(text.slice(i + 2, j));
-      inWord = true;
+      quoted(ansiC(text.slice(i + 2, j)));
       i = j;
     } else if (c === '"') {
       let j = i + 1;
+      let run = '';
       for (; j < text.length && text[j] !== '"'; j++) {
         const d = text[j]!;
         if (d === escape && /["\\$`\n]/.test(text[j + 1] ?? '')) {
-          if (text[j + 1] !== '\n') word += text[j + 1];
+          if (text[j + 1] !== '\n') run += text[j + 1];
           j++;
         } else if (d === '$' && text[j + 1] === '(') {
           const close = closingParen(text, j + 2);
+          quoted(run), (run = '');
           nested(text.slice(j + 2, close));
-          cur.dynamic = true;
+          hole();
           j = close;
         } else if (d === '`' && escape !== '`') {
           const close = text.indexOf('`', j + 1);
+          quoted(run), (run = '');
           nested(text.slice(j + 1, close === -1 ? text.length : close));
-          cur.dynamic = true;
+          hole();
           j = close === -1 ? text.length : close;
-        } else word += d;
+        } else run += d;
       }
-      inWord = true;
+      quoted(run);
       i = j;
     } else if ((c === '$' || c === '<' || c === '>') && next === '(' && !(c === '>' && inWord)) {
       const close = closingParen(text, i + 2);
       nested(text.slice(i + 2, close));
-      cur.dynamic = true;
-      inWord = true;
+      hole();
       i = close;
     } else if (c === '`' && escape !== '`') {
       const close = text.indexOf('`', i + 1);
       nested(text.slice(i + 1, close === -1 ? text.length : close));
-      cur.dynamic = true;
-      inWord = true;
+      hole();
       i = close === -1 ? text.length : close;
     } else if (c === ' ' || c === '\t' || c === '\r') {
       flush();
@@ -176,6 +207,8 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
       else pending = 'in';
     } else {
       word += c;
+      pattern += c;
+      if (GLOB_CHARS.has(c)) wild = true;
       inWord = true;
     }
   }

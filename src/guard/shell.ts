@@ -1,32 +1,29 @@
 import { posix } from 'node:path';
-import { anchors, type GuardContext, globHits, holdsProtected, isGlob, isProtectedDir, isProtectedFile, MENTION, ownPlaces, resolvePath, STARTUP_FILE } from './guard-paths.ts';
-import { lexShell, type Simple } from './shell-lex.ts';
+import { HOLE, lexShell, type Simple } from '../shell/lex.ts';
+import { codeHit, switchHit } from './code.ts';
+import { globMatcher } from './glob.ts';
+import { anchors, resolvePath } from './paths.ts';
+import { type GuardContext, nowOf } from './context.ts';
+import { fileFound, type Found, treeFound } from './reach.ts';
+import { firstHit, hits, type Scope, substitute } from './words.ts';
 
-// Whether a shell command would switch the guard off: write, move, delete or re-permission a protected
-// file (by redirection, a file tool, an editor, an in-place edit, git, an archive, a download, an
-// interpreter's one-liner or a nested shell), remove a folder that holds one, set STALLGUARD_MODE or
-// STALLGUARD_HOME, turn hooks off, or uninstall stallguard. What it cannot see: a script written now and
-// run later, code read from a file, text that only exists at run time. README "Threat model" says so.
-
-/** Assigning STALLGUARD_MODE/HOME in shell or code, or exporting, unsetting or persisting them. Reading them is fine. */
-const ENV_SWITCH =
-  /(?:^|[^\w$])STALLGUARD_(?:MODE|HOME)['"\]]{0,3}\s{0,3}=(?!=)|\b(?:unset|export|setenv|setx|declare|typeset|readonly)\b[^;&|\n]{0,200}\bSTALLGUARD_(?:MODE|HOME)\b|\blaunchctl\s+(?:un)?setenv\s+STALLGUARD_/i;
-/** Claude Code's switch for every hook, set to true (`claude config set disableAllHooks true`, a JSON edit). */
-const HOOKS_OFF = /disableAllHooks['"]?\s{0,3}[:=,]?\s{0,3}['"]?true/i;
+// Whether a shell command would switch stallguard off: write, move, delete or re-permission one of its own
+// files or a settings file that holds its entries (by redirection, a file tool, an editor, an in-place edit,
+// git, an archive, a download, an interpreter's one-liner or a nested shell), remove a folder that holds
+// one, set STALLGUARD_MODE or STALLGUARD_HOME, turn hooks off, or uninstall stallguard. Reading those
+// files, copying from them, unstaging them and searching beside them is not. What it cannot see: a script
+// written now and run later, code read from a file, text that only exists at run time (README "Threat model").
 
 /** Programs that write the file they are given, whatever its name. */
 const FILE_WRITERS = new Set(['touch', 'truncate', 'tee', 'sponge', 'patch', 'vi', 'vim', 'nvim', 'view', 'nano', 'pico', 'emacs', 'emacsclient', 'ed', 'ex', 'code', 'subl', 'micro', 'joe', 'mcedit', 'kak', 'hx', 'helix', 'mkfifo']);
-/** Programs that remove, move, link or re-permission what they are given: a folder holding a protected place counts too. */
-const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'trash', 'trash-put', 'mv', 'rename', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'ln', 'link']);
-/** Programs that copy onto their last argument (or -t folder). */
-const COPIERS = new Set(['cp', 'install', 'rsync', 'scp', 'ditto']);
+/** Programs that remove, move or re-permission what they are given: a folder holding a protected place counts too. */
+const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'trash', 'trash-put', 'mv', 'rename', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl']);
+/** Programs that write onto their last argument (or -t folder): copies, and links made over a name. */
+const COPIERS = new Set(['cp', 'install', 'rsync', 'scp', 'ditto', 'ln', 'link']);
 /** PowerShell's file cmdlets and their aliases, lower-cased. */
 const POWERSHELL = new Set(['set-content', 'add-content', 'out-file', 'remove-item', 'move-item', 'copy-item', 'new-item', 'clear-content', 'rename-item', 'set-itemproperty', 'del', 'erase', 'ri', 'mi', 'cpi', 'ni', 'sc', 'ac', 'move', 'copy', 'ren', 'rd']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd']);
 const INTERPRETERS = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r|rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl|swift|tsx|ts-node)$/;
-/** Calls in code that write, move or delete files, or run a command that might. */
-const WRITE_API =
-  /open\s*\([^)]{0,200}['"][wax+]|write|unlink|rename|remove|rmSync|rmdir|rmtree|truncate|copy|dump\s*\(|symlink|chmod|chown|move|replace\s*\(|system\s*\(|exec|spawn|popen|subprocess|child_process|`|>\s*\S|-i\b|sub\s*\(|inplace|File\.|IO\.|Path\(/;
 /** Words that run the next words as a command, and which of their own flags take a value. */
 const WRAPPERS: Record<string, RegExp | undefined> = {
   sudo: /^-[ugCDhprT]$/,
@@ -57,16 +54,6 @@ const WRAPPERS: Record<string, RegExp | undefined> = {
   '}': undefined,
 };
 
-interface Scope {
-  ctx: GuardContext;
-  cwd: string | undefined;
-  vars: Map<string, string>;
-  windows: boolean;
-  depth: number;
-  /** The whole command, for the fallback when a word is only known at run time. */
-  text: string;
-}
-
 function base(word: string): string {
   return word.replace(/^.*[/\\]/, '');
 }
@@ -85,56 +72,8 @@ function pathArgs(args: string[]): string[] {
   return out.filter((a) => a.length > 0);
 }
 
-function substitute(word: string, vars: Map<string, string>): string {
-  return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (m, a: string | undefined, b: string | undefined) => vars.get((a ?? b)!) ?? m);
-}
-
-type Test = 'file' | 'dir' | 'holds';
-
-/**
- * Whether the path named by `word` is protected, in the sense the program needs: `file` for programs that
- * write the file they are given, `dir` adds protected folders, `holds` adds every folder that holds a
- * protected place (for rm -r and mv). Returns what to report.
- */
-function hits(word: string, s: Scope, test: Test): string | undefined {
-  const abs = resolvePath(word, s.ctx, s.cwd, s.windows);
-  if (isGlob(word)) return globHits(abs, s.ctx, s.cwd, test);
-  if (isProtectedFile(abs, s.ctx)) return abs;
-  if (test === 'dir' && isProtectedDir(abs, s.ctx)) return abs;
-  if (test === 'holds' && holdsProtected(abs, s.ctx, s.cwd)) return abs;
-  return undefined;
-}
-
-function firstHit(words: string[], s: Scope, test: Test): string | undefined {
-  for (const w of words) {
-    const hit = hits(w, s, test);
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-/** Code for an interpreter that writes somewhere and names a protected place. */
-/** STALLGUARD_MODE or STALLGUARD_HOME set, or hooks switched off, anywhere in the text (the plain searches first: they are cheap). */
-function switchHit(text: string): string | undefined {
-  if (/stallguard_/i.test(text) && ENV_SWITCH.test(text)) return 'STALLGUARD_MODE';
-  if (/disableallhooks/i.test(text) && HOOKS_OFF.test(text)) return 'disableAllHooks';
-  return undefined;
-}
-
-function codeHit(code: string, s: Scope): string | undefined {
-  const off = switchHit(code);
-  if (off) return off;
-  if (!WRITE_API.test(code)) return undefined;
-  for (const m of code.matchAll(MENTION)) {
-    const hit = hits(m[0], s, 'dir');
-    if (hit) return hit;
-  }
-  for (const p of ownPlaces(s.ctx)) if (code.includes(p)) return p;
-  return undefined;
-}
-
 /** A shell's one-liner runs as a command of its own; an interpreter's is checked as code. */
-function runCode(program: string, code: string, s: Scope): string | undefined {
+function runCode(program: string, code: string, s: Scope): Found | undefined {
   if (SHELLS.has(program)) return s.depth < 4 ? check(code, { ...s, depth: s.depth + 1, windows: s.windows || program === 'pwsh' || program === 'powershell' }) : codeHit(code, s);
   return codeHit(code, s);
 }
@@ -154,28 +93,28 @@ function decodeBase64(text: string): string {
 }
 
 /** Every simple command of the text, in order, with `cd` moving the folder later paths resolve against. */
-function check(text: string, outer: Scope): string | undefined {
+function check(text: string, outer: Scope): Found | undefined {
   const off = switchHit(text);
   if (off) return off;
   const s: Scope = { ...outer, vars: new Map(outer.vars), text };
   const segs = lexShell(text, s.windows);
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
-    const words = seg.words.map((w) => substitute(w, s.vars));
-    for (const target of seg.writes.map((w) => substitute(w, s.vars))) {
-      const hit = hits(target, s, 'file');
+    for (const target of seg.writes) {
+      const hit = hits(target, s, 'file', seg.globs);
       if (hit) return hit;
     }
+    const words = seg.words;
     let k = 0;
     let viaXargs = false;
     while (k < words.length) {
       const assignment = /^([A-Za-z_]\w*)=(.*)$/s.exec(words[k]!);
       if (assignment) {
-        s.vars.set(assignment[1]!, assignment[2]!);
+        s.vars.set(assignment[1]!, substitute(assignment[2]!, s.vars));
         k++;
         continue;
       }
-      const verb = base(words[k]!);
+      const verb = base(substitute(words[k]!, s.vars));
       if (verb === 'export' || verb === 'local' || verb === 'readonly' || verb === 'declare') {
         k++;
         continue;
@@ -193,43 +132,49 @@ function check(text: string, outer: Scope): string | undefined {
         if (takesValue?.test(words[k]!)) k++;
       }
     }
-    const dynamic = seg.dynamic || words.some((w) => /\$\{?\w/.test(w) && !/^\$\{?(?:HOME|PWD|STALLGUARD_HOME|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|CURSOR_PROJECT_DIR)\b/.test(w));
-    const hit = checkSimple(words.slice(k), { ...seg, dynamic }, segs[i - 1], s, viaXargs ? segs.filter((x) => x.pipeline === seg.pipeline && x !== seg) : []);
+    const hit = checkSimple(words.slice(k), seg, segs[i - 1], s, viaXargs ? segs.filter((x) => x.pipeline === seg.pipeline && x !== seg) : []);
     if (hit) return hit;
   }
   return undefined;
 }
 
-function checkSimple(words: string[], seg: Simple, before: Simple | undefined, s: Scope, xargsFeed: Simple[]): string | undefined {
+/** Whether the program writes, moves or removes the files it is given. */
+function changesItsFiles(program: string, args: string[]): boolean {
+  return REMOVERS.has(program) || FILE_WRITERS.has(program) || COPIERS.has(program) || POWERSHELL.has(program) || program === 'dd' || (/^(?:sed|perl|ruby)$/.test(program) && args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place')));
+}
+
+function checkSimple(words: string[], seg: Simple, before: Simple | undefined, s: Scope, xargsFeed: Simple[]): Found | undefined {
   if (words.length === 0) return undefined;
-  const program = base(words[0]!).toLowerCase().replace(/\.exe$/, '');
+  const program = base(substitute(words[0]!, s.vars)).toLowerCase().replace(/\.exe$/, '');
   const args = words.slice(1);
   const paths = pathArgs(args);
+  const globs = seg.globs;
 
   if (program === 'cd' || program === 'pushd' || program === 'set-location' || program === 'sl') {
-    s.cwd = paths[0] === undefined ? s.ctx.home ?? s.cwd : paths[0] === '-' ? s.cwd : resolvePath(paths[0], s.ctx, s.cwd, s.windows);
+    const to = paths[0] === undefined ? undefined : substitute(paths[0], s.vars);
+    s.cwd = to === undefined ? s.ctx.home ?? s.cwd : to === '-' ? s.cwd : to.includes(HOLE) ? undefined : resolvePath(to, s.ctx, s.cwd, s.windows);
     return undefined;
   }
   // `... | xargs rm`: the names come from the rest of the pipeline
-  if (xargsFeed.length > 0 && (REMOVERS.has(program) || FILE_WRITERS.has(program) || COPIERS.has(program))) {
+  if (xargsFeed.length > 0 && changesItsFiles(program, args)) {
     for (const x of xargsFeed) {
-      const hit = firstHit(pathArgs(x.words.slice(1)), s, 'dir');
+      const hit = firstHit(pathArgs(x.words.slice(1)), s, 'dir', x.globs);
       if (hit) return hit;
     }
   }
-  if (uninstallsStallguard(program, args)) return 'stallguard';
+  if (uninstallsStallguard(program, args)) return { kind: 'uninstall', path: 'stallguard', command: words.join(' ').slice(0, 300) };
 
-  let hit: string | undefined;
-  if (REMOVERS.has(program)) hit = firstHit(paths, s, 'holds');
-  else if (FILE_WRITERS.has(program)) hit = firstHit(paths, s, 'file');
-  else if (program === 'dd') hit = firstHit(args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)), s, 'file');
-  else if (COPIERS.has(program)) hit = copyHit(args, s);
-  else if (POWERSHELL.has(program)) hit = firstHit(paths, s, program.startsWith('copy') || program === 'cpi' ? 'dir' : 'holds');
+  let hit: Found | undefined;
+  if (REMOVERS.has(program)) hit = firstHit(paths, s, 'tree', globs);
+  else if (FILE_WRITERS.has(program)) hit = firstHit(paths, s, 'file', globs);
+  else if (program === 'dd') hit = firstHit(args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)), s, 'file', globs);
+  else if (COPIERS.has(program)) hit = copyHit(args, s, globs);
+  else if (POWERSHELL.has(program)) hit = firstHit(paths, s, program.startsWith('copy') || program === 'cpi' ? 'dir' : 'tree', globs);
   else if (program === 'sed' || program === 'perl' || program === 'ruby') {
-    if (args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) hit = firstHit(paths, s, 'file');
-  } else if (/^g?awk$/.test(program) && args.some((a, j) => a === 'inplace' && args[j - 1] === '-i')) hit = firstHit(paths, s, 'file');
-  else if (program === 'git') hit = gitHit(args, s);
-  else if (program === 'find') hit = findHit(args, s);
+    if (changesItsFiles(program, args)) hit = firstHit(paths, s, 'file', globs);
+  } else if (/^g?awk$/.test(program) && args.some((a, j) => a === 'inplace' && args[j - 1] === '-i')) hit = firstHit(paths, s, 'file', globs);
+  else if (program === 'git') hit = gitHit(args, s, globs);
+  else if (program === 'find') hit = findHit(args, s, globs);
   else if (program === 'tar' || program === 'unzip' || program === 'bsdtar' || program === '7z') hit = extractHit(args, s);
   else if (program === 'curl' || program === 'wget' || program === 'aria2c' || program === 'http' || program === 'xh') hit = downloadHit(args, s);
   else if (program === 'eval') hit = runCode('sh', args.join(' '), s);
@@ -257,38 +202,33 @@ function checkSimple(words: string[], seg: Simple, before: Simple | undefined, s
       if (hit) return hit;
     }
   }
-
-  // a word only known at run time ($(...), an unset variable): a writer next to a protected name is enough
-  if (seg.dynamic && (REMOVERS.has(program) || FILE_WRITERS.has(program) || COPIERS.has(program))) {
-    for (const m of s.text.matchAll(MENTION)) {
-      const found = hits(m[0], s, 'dir');
-      if (found) return found;
-    }
-  }
   return undefined;
 }
 
-function copyHit(args: string[], s: Scope): string | undefined {
+function copyHit(args: string[], s: Scope, globs: Map<string, string>): Found | undefined {
   const paths = pathArgs(args);
   const t = args.findIndex((a) => a === '-t' || a === '--target-directory');
   const targetFlag = args.find((a) => a.startsWith('--target-directory='));
-  const dest = t !== -1 ? args[t + 1] : targetFlag ? targetFlag.slice(targetFlag.indexOf('=') + 1) : paths.at(-1);
+  const dest = t !== -1 ? args[t + 1] : targetFlag ? targetFlag.slice(targetFlag.indexOf('=') + 1) : paths.length > 1 ? paths.at(-1) : undefined;
   if (dest === undefined) return undefined;
-  const hit = hits(dest, s, 'file');
+  const hit = hits(dest, s, 'file', globs);
   if (hit) return hit;
+  if (substitute(dest, s.vars).includes(HOLE)) return undefined;
   // `cp -r x/.claude ~`, `cp x settings.json .claude/`: what changes is the source's name inside the folder
-  const into = resolvePath(dest, s.ctx, s.cwd, s.windows);
-  const places = anchors(s.ctx, s.cwd);
+  const into = resolvePath(substitute(dest, s.vars), s.ctx, s.cwd, s.windows);
   for (const src of paths.filter((p) => p !== dest)) {
-    const landed = posix.join(into, base(src.replace(/\/+$/, '')));
-    if (isProtectedFile(landed, s.ctx) || places.some((a) => a === landed || a.startsWith(landed + '/'))) return landed;
+    const landed = posix.join(into, base(substitute(src, s.vars).replace(/\/+$/, '')));
+    if (landed.includes(HOLE)) continue;
+    const found = fileFound(landed, s.ctx) ?? treeFound(landed, s.ctx, s.cwd);
+    if (found) return found;
   }
   return undefined;
 }
 
-const GIT_WRITES = /^(?:checkout|restore|rm|mv|reset|stash|clean|apply|update-index)$/;
+/** git subcommands that write files of the working tree (or, for rm --cached, take them out of the repository). */
+const GIT_WRITES = /^(?:checkout|restore|rm|mv|stash|clean|apply|update-index)$/;
 
-function gitHit(args: string[], s: Scope): string | undefined {
+function gitHit(args: string[], s: Scope, globs: Map<string, string>): Found | undefined {
   const scope = { ...s };
   let i = 0;
   for (; i < args.length && args[i]!.startsWith('-'); i++) {
@@ -298,43 +238,58 @@ function gitHit(args: string[], s: Scope): string | undefined {
   const sub = args[i];
   if (!sub || !GIT_WRITES.test(sub)) return undefined;
   const rest = args.slice(i + 1);
-  if (sub === 'clean' && rest.some((a) => /^-[a-zA-Z]*[xX]/.test(a))) return posix.join(scope.cwd ?? '.', '.claude/settings.local.json');
+  // `git restore --staged x` unstages: the file itself stays as it is
+  if (sub === 'restore' && rest.some((a) => a === '--staged' || /^-[a-zA-Z]*S/.test(a)) && !rest.some((a) => a === '--worktree' || /^-[a-zA-Z]*W/.test(a))) return undefined;
+  if (sub === 'clean' && rest.some((a) => /^-[a-zA-Z]*[xX]/.test(a))) return fileFound(posix.join(scope.cwd ?? '.', '.claude/settings.local.json'), s.ctx);
   // `git checkout .` reverts the whole tree, an uncommitted install included: README "Threat model"
-  return firstHit(pathArgs(rest), scope, 'dir');
+  return firstHit(pathArgs(rest), scope, 'dir', globs);
 }
 
-/** Names a `find -name` pattern must not be allowed to delete. */
-const PROTECTED_NAMES = ['settings.json', 'settings.local.json', 'hooks.json', 'config.toml', 'managed-settings.json', '.claude', '.codex', '.gemini', '.cursor', '.stallguard', '.stallguard.json'];
-
-function namePattern(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-}
-
-function findHit(args: string[], s: Scope): string | undefined {
+/** `find ROOTS EXPR`: what it deletes, what its -exec commands change, what -fprint writes. */
+function findHit(args: string[], s: Scope, globs: Map<string, string>): Found | undefined {
   const expr = args.findIndex((a) => /^[-(!]/.test(a));
   const roots = expr === -1 ? args : args.slice(0, expr);
   const rest = expr === -1 ? [] : args.slice(expr);
-  if (!rest.some((a) => /^-(?:delete|exec|execdir|ok|okdir|fprint\w*)$/.test(a))) return undefined;
-  const hit = firstHit(roots.length > 0 ? roots : ['.'], s, 'dir');
-  if (hit) return hit;
+  let destructive = rest.includes('-delete');
   for (let j = 0; j < rest.length; j++) {
-    const pattern = rest[j + 1];
-    if (/^-(?:i?name|i?path|i?wholename)$/.test(rest[j]!) && pattern !== undefined) {
-      const re = namePattern(pattern.replace(/^.*\//, ''));
-      if (PROTECTED_NAMES.some((n) => re.test(n))) return pattern;
+    if (/^-fprint/.test(rest[j]!) && rest[j + 1] !== undefined) {
+      const hit = hits(rest[j + 1]!, s, 'file', globs);
+      if (hit) return hit;
     }
-    if (/^-(?:exec|execdir|ok|okdir)$/.test(rest[j]!)) {
-      const end = rest.findIndex((a, n) => n > j && (a === ';' || a === '+'));
-      const inner = rest.slice(j + 1, end === -1 ? undefined : end).filter((w) => w !== '{}');
-      const innerHit = checkSimple(inner, { words: inner, writes: [], stdin: [], pipeline: -1, dynamic: false }, undefined, s, []);
-      if (innerHit) return innerHit;
-    }
+    if (!/^-(?:exec|execdir|ok|okdir)$/.test(rest[j]!)) continue;
+    const end = rest.findIndex((a, n) => n > j && (a === ';' || a === '+'));
+    const inner = rest.slice(j + 1, end === -1 ? undefined : end);
+    const named = inner.filter((w) => w !== '{}');
+    const innerHit = checkSimple(named, { words: named, writes: [], stdin: [], pipeline: -1, dynamic: false, globs }, undefined, s, []);
+    if (innerHit) return innerHit;
+    const program = base(inner[0] ?? '').toLowerCase();
+    // a command that changes the files find hands it; `sh -c '...' {}` may
+    if (inner.includes('{}') && (changesItsFiles(program, inner.slice(1)) || SHELLS.has(program) || INTERPRETERS.test(program))) destructive = true;
+  }
+  if (!destructive) return undefined;
+  // the protected places under the roots that the name tests let through (negations and -path: all of them)
+  const names: { pattern: string; nocase: boolean }[] = [];
+  for (let j = 0; j < rest.length; j++) if (/^-i?name$/.test(rest[j]!) && rest[j + 1] !== undefined) names.push({ pattern: rest[j + 1]!, nocase: rest[j] === '-iname' });
+  const filtered = names.length > 0 && !rest.some((a) => a === '!' || a === '-not' || /^-i?(?:path|wholename|regex)$/.test(a));
+  const matchers = names.map((n) => globMatcher(n.nocase ? n.pattern.toLowerCase() : n.pattern));
+  const rootPaths = (roots.length > 0 ? roots : ['.']).map((r) => resolvePath(substitute(r, s.vars), s.ctx, s.cwd, s.windows));
+  for (const a of anchors(s.ctx, s.cwd)) {
+    if (!rootPaths.some((r) => a === r || a.startsWith(r === '/' ? '/' : r + '/'))) continue;
+    const name = posix.basename(a);
+    if (filtered && !matchers.some((m, n) => m(names[n]!.nocase ? name.toLowerCase() : name))) continue;
+    if ('none' in nowOf(a, s.ctx)) continue;
+    const hit = fileFound(a, s.ctx);
+    if (hit) return hit;
+  }
+  for (const r of rootPaths) {
+    const hit = fileFound(r, s.ctx);
+    if (hit) return hit;
   }
   return undefined;
 }
 
 /** `tar -C dir`, `unzip -d dir`, `7z x -odir`: an archive unpacked into a protected folder. */
-function extractHit(args: string[], s: Scope): string | undefined {
+function extractHit(args: string[], s: Scope): Found | undefined {
   for (let j = 0; j < args.length; j++) {
     const a = args[j]!;
     const dir = a === '-C' || a === '-d' || a === '--directory' ? args[j + 1] : a.startsWith('--directory=') ? a.slice(12) : /^-o./.test(a) ? a.slice(2) : undefined;
@@ -347,7 +302,7 @@ function extractHit(args: string[], s: Scope): string | undefined {
 }
 
 /** `curl -o file`, `wget -O file`: a download written over a protected file. */
-function downloadHit(args: string[], s: Scope): string | undefined {
+function downloadHit(args: string[], s: Scope): Found | undefined {
   for (let j = 0; j < args.length; j++) {
     const a = args[j]!;
     const out = /^(?:-o|-O|--output|--output-document|--out)$/.test(a) ? args[j + 1] : /^--(?:output|output-document|out)=/.test(a) ? a.slice(a.indexOf('=') + 1) : undefined;
@@ -369,12 +324,7 @@ function uninstallsStallguard(program: string, args: string[]): boolean {
   return names && args.some((a) => REMOVE_WORDS.test(a.toLowerCase()));
 }
 
-/** The protected place a shell command would change, or undefined. */
-export function shellHit(command: string, ctx: GuardContext, windows = false): string | undefined {
+/** What of stallguard's a shell command would change or switch off, or undefined. */
+export function shellHit(command: string, ctx: GuardContext, windows = false): Found | undefined {
   return check(command, { ctx, cwd: ctx.cwd, vars: new Map(), windows, depth: 0, text: command });
-}
-
-/** Whether new content for a shell's startup file would set STALLGUARD_MODE/HOME or turn hooks off for later sessions. */
-export function startupFileHit(abs: string, content: string): boolean {
-  return STARTUP_FILE.test(abs) && switchHit(content) !== undefined;
 }
