@@ -13,7 +13,11 @@ const TEST_RUNNER =
 const ALWAYS_TEST = /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|\w*tests?\.(?:py|sh)|run\.sh)$/;
 const TEST_ARGS =
   /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*)\b/i;
-const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|git|jq|get-content|gc|type|get-childitem|gci)$/i;
+const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|jq|get-content|gc|type|get-childitem|gci)$/i;
+/** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
+const GIT_READS = /^(?:status|diff|show|branch|remote|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|config|reflog|shortlog|cat-file|whatchanged)$/;
+/** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
+const FILTERS = /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
 const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
 const POLL_SUBCOMMAND = /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
@@ -157,7 +161,8 @@ function classifyShell(command: string, depth = 0): CallShape {
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
     const words = programWords(simple.words);
     if (words.length === 0) continue;
-    if (!source.has(simple.pipeline)) source.set(simple.pipeline, words);
+    const upstream = source.get(simple.pipeline);
+    if (!upstream) source.set(simple.pipeline, words);
     const verb = base(words[0]!);
     const args = words.slice(1);
     const inner = depth < 3 ? inlineScript(verb, args) : undefined;
@@ -171,6 +176,8 @@ function classifyShell(command: string, depth = 0): CallShape {
       consider({ cls: 'edit', target, change: command, ...((verb === 'sed' || verb === 'perl') && sedSubstitution(words)) });
       continue;
     }
+    // `npm test | tail -20`, `opencode run x | head`: the command is what the pipeline does, not its filter
+    if (upstream && FILTERS.test(verb) && !(verb === 'tail' && words.includes('-f'))) continue;
     const joined = args.join(' ');
     if (POLLERS.test(verb) || (verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
@@ -179,10 +186,9 @@ function classifyShell(command: string, depth = 0): CallShape {
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
     else if (SEARCHERS.test(verb)) {
       const found = shellSearch(verb, args);
-      const upstream = source.get(simple.pipeline);
       consider({ cls: 'search', ...found, ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}) });
-    }
-    else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
+    } else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
+    else if (verb === 'git') consider(GIT_READS.test(args[0] ?? '') ? { cls: 'read', range: joined } : { cls: 'exec' });
     else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk') consider({ cls: 'read', target: lastPath(words), range: joined });
     else consider({ cls: 'exec' });
   }

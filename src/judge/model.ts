@@ -53,10 +53,10 @@ export function scoreSignals(signals: readonly SignalResult[], model: JudgeModel
 }
 
 /** The probability a level-style signal model gives one below its level: where the optional LLM judge is asked. */
-const SMELL_BELOW = 0.15;
+const SMELL_BELOW = 0.16;
 
 /**
- * A signal that is a stall by itself from `level` on: probability ~1 there, 0.15 one below (trouble smelt),
+ * A signal that is a stall by itself from `level` on: probability ~1 there, 0.16 one below (trouble smelt, just over the default llm.smell),
  * ~0 further below. The shipped judge is made of these (scripts/judge/rules.ts fits the levels).
  */
 export function levelModel(level: number): SignalModel {

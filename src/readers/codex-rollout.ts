@@ -172,6 +172,8 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
           continue;
         }
         if (unbilledStep === undefined) unbilledStep = step;
+        // calls issued before any of their outputs came back were issued together: a call with none pending opens a new batch
+        if (calls.size === 0) yield { event: { session, agent, kind: 'batch-end' }, step };
         if (/(?:^|\.)spawn_agent$/.test(call.name)) {
           const input = call.input as Record<string, unknown>;
           const childType = typeof input.agent_type === 'string' ? input.agent_type : typeof input.role === 'string' ? input.role : 'agent';
@@ -192,4 +194,5 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
       }
     }
   }
+  if (step > 0) yield { event: { session, agent, kind: 'batch-end' }, step };
 }

@@ -54,6 +54,11 @@ class GeminiMessages {
     private readonly sink: TranscriptSink,
   ) {}
 
+  /** Closes the last response's batch. */
+  *finish(): Generator<ReplayItem> {
+    if (this.step > 0) yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
+  }
+
   *events(m: Message): Generator<ReplayItem> {
     const time = typeof m.timestamp === 'string' ? Date.parse(m.timestamp) : NaN;
     const base = { session: this.session, agent: this.agent, ...(Number.isFinite(time) ? { time } : {}) };
@@ -75,6 +80,8 @@ class GeminiMessages {
         ...(calls.length > 0 ? { step: this.step } : {}),
       });
     }
+    // the calls of one model response are one batch: one before them closes the previous response's
+    if (calls.length > 0) yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
     for (const c of calls) {
       const call = { name: c.name as string, input: c.args ?? {}, ...(typeof c.id === 'string' ? { id: c.id } : {}) };
       yield { event: { ...base, kind: 'pre-tool', call }, step: this.step };
@@ -127,7 +134,7 @@ export function* geminiChatEvents(lines: Iterable<string>, session: string, stat
     else if (!('$set' in o) && !('$rewindTo' in o)) stats.skipped++;
   }
   if (pending) yield* reader.events(pending);
-  if (!legacy) return;
+  if (!legacy) return yield* reader.finish();
   const count = legacy.filter((l) => l.trim()).length;
   stats.lines += count;
   let doc: Record<string, unknown>;
@@ -139,4 +146,5 @@ export function* geminiChatEvents(lines: Iterable<string>, session: string, stat
   }
   meta(doc);
   for (const m of Array.isArray(doc.messages) ? doc.messages : []) if (m && typeof m === 'object' && isMessage(m as Record<string, unknown>)) yield* reader.events(m as Message);
+  yield* reader.finish();
 }

@@ -15,7 +15,8 @@ const TOOLS = toolTable({
   spawn: 'spawn_agent',
   bookkeeping: 'update_plan',
 });
-const SHELL = new Set(['shell', 'shell_command', 'exec_command', 'local_shell', 'container.exec']);
+/** Its shell tools, as rollouts name them, and as its hooks do (`Bash`, whatever the rollout says). */
+const SHELL = new Set(['shell', 'shell_command', 'exec_command', 'local_shell', 'container.exec', 'Bash']);
 
 const ENVELOPE = /^(?:Chunk ID: \S+\n)?(?:Exit code: (-?\d+)\n)?(?:Wall time: [^\n]*\n)?(?:Process exited with code (-?\d+)\n)?(?:Process running with session ID \S+\n)?(?:Original token count: \d+\n)?(?:Output:\n?)?/;
 const PATCH_TARGET = /\*\*\* (?:Update|Add|Delete) File: ([^\n]+)/;
