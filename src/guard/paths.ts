@@ -15,6 +15,7 @@ const SETTINGS_IN: Record<string, Record<string, SettingsFormat>> = {
   '.claude': { 'settings.json': 'json', 'settings.local.json': 'json' },
   '.codex': { 'hooks.json': 'json', 'config.toml': 'toml', 'requirements.toml': 'toml' },
   '.gemini': { 'settings.json': 'json' },
+  '.qwen': { 'settings.json': 'json' },
   // the records of installed Claude plugins and Gemini extensions: stallguard's entries there enable it
   plugins: { 'installed_plugins.json': 'json', 'known_marketplaces.json': 'json' },
   extensions: { 'extension-enablement.json': 'json' },
@@ -40,8 +41,8 @@ const STARTUP_NAMES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash
 const STARTUP_SYSTEM = new Set(['/etc/environment', '/etc/profile', '/etc/bash.bashrc', '/etc/zshrc', '/etc/zshenv']);
 
 /** The places whose removal a recursive delete must not take along, per working folder and the home folder. */
-const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.stallguard.json', '.stallguard'];
-const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json'];
+const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.qwen/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.stallguard.json', '.stallguard'];
+const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json', '.copilot/hooks/stallguard.json'];
 
 export function under(abs: string, dir: string | undefined): boolean {
   if (!dir) return false;
@@ -113,8 +114,8 @@ function settingsFormat(abs: string, segs: string[], ctx: GuardContext): Setting
   if (byFolder) return byFolder;
   // Claude Code's managed policy, by name wherever it is installed, and its drop-in folder
   if (name === 'managed-settings.json' || (folder === 'managed-settings.d' && name.endsWith('.json'))) return 'json';
-  // Copilot CLI: every .json in the repository's .github/hooks
-  if (folder === 'hooks' && segs.at(-3) === '.github' && name.endsWith('.json')) return 'json';
+  // Copilot CLI: every .json in the repository's .github/hooks and the user's ~/.copilot/hooks
+  if (folder === 'hooks' && (segs.at(-3) === '.github' || segs.at(-3) === '.copilot') && name.endsWith('.json')) return 'json';
   const dir = posix.dirname(abs);
   const system = entry(entry(SYSTEM_SETTINGS, dir), name);
   if (system) return system;
