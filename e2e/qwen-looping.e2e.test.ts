@@ -35,6 +35,6 @@ test(`${label}: a looping npm test is nudged, then the turn is ended before the 
     const codes = ledgerDecisions(run.ledger).map((d) => `${d.action} ${d.code}`);
     assert.match(codes.join(', '), /^nudge STALL(, deny REPEAT_DENIED)*, stop STALL_AGAIN$/);
     assert.equal(observedCalls(run.ledger).get('main'), results.filter((r) => r.startsWith('Command: ')).length + 1);
-    assert.match(ledgerDecisions(run.ledger).at(-1)!.decision.stopReason ?? '', /^stall: `run_shell_command npm test` x\d \(same failure\), twice in this task$/);
+    assert.match(ledgerDecisions(run.ledger).at(-1)!.decision.stopReason ?? '', /^stall: `run_shell_command npm test` x\d \(same failure\), twice in this task( \(.+\))?$/);
   });
 });
