@@ -1,6 +1,6 @@
 // npm run bench: the numbers of issue 7, measured side by side in one run and printed as tables.
 //
-//   node bench/run.mjs [--rounds N] [--history-mb N] [--only hook,concurrency,daemon,scan]
+//   node bench/run.mjs [--rounds N] [--history-mb N] [--only hook,concurrency,agents,daemon,scan]
 //
 // Every process is a fresh node child with NODE_EXTRA_CA_CERTS unset (on Node 20 it alone triples node's
 // start-up), except in the rows that are about that variable. Cases are interleaved, in a new random order
@@ -105,6 +105,22 @@ function timedPayload(session, i) {
   });
 }
 
+/** A call on one of the common paths, as Claude Code posts it: a Read, a failing Bash run, an Edit. */
+function pathPayload(name, session, i) {
+  const file = `${PROJECT}/src/invoice/total${i % 40}.ts`;
+  const common = { ...base(session), tool_use_id: `toolu_path_${i}` };
+  if (name === 'read') {
+    const content = Array.from({ length: 60 }, (_, l) => `${l + 1}\texport const rate${l} = ${l} * TAX; // line ${l} of the totals`).join('\n');
+    return JSON.stringify({ ...common, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: file }, tool_response: { type: 'text', file: { filePath: file, content, numLines: 60, startLine: 1, totalLines: 60 } } });
+  }
+  if (name === 'fail') {
+    const error = `Exit code 1\n\n> invoice@1.0.0 test\n> vitest run -t "case ${i}"\n\n FAIL src/invoice/total.test.ts > computes the total with tax\nAssertionError: expected 107 to be 108\n ❯ src/invoice/total.test.ts:${12 + (i % 9)}:5\n\n Test Files  1 failed (1)\n      Tests  1 failed | 211 passed (212)`;
+    return JSON.stringify({ ...common, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: `npx vitest run src/invoice -t "case ${i}"`, description: 'Run the invoice tests' }, error, is_interrupt: false, duration_ms: 2900 });
+  }
+  const edit = { file_path: file, old_string: `rate${i % 60} = ${i % 60} * TAX`, new_string: `rate${i % 60} = ${(i % 60) + 1} * TAX` };
+  return JSON.stringify({ ...common, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: edit, tool_response: { filePath: file, oldString: edit.old_string, newString: edit.new_string, originalFile: null, structuredPatch: [], userModified: false, replaceAll: false } });
+}
+
 /** Call `i` of a healthy session (reads, searches, edits, test runs; nothing repeated), as pre and post payloads. */
 function sessionCall(session, i) {
   const b = { ...base(session), prompt_id: `${session}-p${Math.floor(i / 50)}` };
@@ -157,6 +173,35 @@ function sessionFile(home, session) {
   return join(home, 'sessions', `${session}.jsonl`);
 }
 
+/** Every file of a session (its segments and the pointer to the latest), with their bytes. */
+function sessionParts(home, session) {
+  const dir = join(home, 'sessions');
+  return readdirSync(dir).filter((n) => n === `${session}.seg` || (n.startsWith(`${session}.`) && n.endsWith('.jsonl')) || n === `${session}.jsonl`);
+}
+
+/**
+ * Puts a session back as it is now, after timed runs appended to it. The hook only appends, so cutting a
+ * file back to its length restores it (rewriting a 20 MB file before each run would leave the kernel
+ * writing it back while the next one is timed); a segment made since is removed, and one compacted since
+ * is copied back.
+ */
+function keepSession(home, session) {
+  const dir = join(home, 'sessions');
+  const saved = new Map(sessionParts(home, session).map((n) => [n, readFileSync(join(dir, n))]));
+  const bytes = [...saved.values()].reduce((n, b) => n + b.length, 0);
+  const restore = () => {
+    for (const n of sessionParts(home, session)) {
+      const was = saved.get(n);
+      const file = join(dir, n);
+      if (!was) rmSync(file, { force: true });
+      else if (n.endsWith('.seg') || statSync(file).size < was.length) writeFileSync(file, was);
+      else if (statSync(file).size > was.length) truncateSync(file, was.length);
+    }
+    for (const [n, was] of saved) if (!existsSync(join(dir, n))) writeFileSync(join(dir, n), was);
+  };
+  return { restore, bytes, segments: [...saved.keys()].filter((n) => n.endsWith('.jsonl')).length };
+}
+
 // ---------------------------------------------------------------- 1. the hook against node -e 0
 
 function run(cmd, args, env, input) {
@@ -183,10 +228,8 @@ async function hookSection() {
   const sizes = [10, 25, 10_000];
   for (const n of sizes) await seed(daemon.port, `s${n}`, n);
   await daemon.stop();
-  // the hook only appends, so cutting the file back to its length restores the session (rewriting a 20 MB
-  // file before each run would leave the kernel writing it back while the next one is timed)
-  const lengths = Object.fromEntries(sizes.map((n) => [n, statSync(sessionFile(home, `s${n}`)).size]));
-  const restore = (n) => truncateSync(sessionFile(home, `s${n}`), lengths[n]);
+  const kept = Object.fromEntries(sizes.map((n) => [n, keepSession(home, `s${n}`)]));
+  const restore = (n) => kept[n].restore();
 
   const env = { ...baseEnv, STALLGUARD_HOME: home };
   const withCa = { ...env, NODE_EXTRA_CA_CERTS: CA_FILE };
@@ -195,13 +238,18 @@ async function hookSection() {
   const bare = join(work, 'bare-home');
   mkdirSync(join(bare, 'sessions'), { recursive: true });
   writeFileSync(join(bare, 'cache'), 'not a folder');
-  copyFileSync(sessionFile(home, 's25'), sessionFile(bare, 's25'));
+  for (const n of sessionParts(home, 's25')) copyFileSync(join(home, 'sessions', n), join(bare, 'sessions', n));
+  const bareKept = keepSession(bare, 's25');
+  const restoreBare = () => bareKept.restore();
   const bareEnv = { ...env, STALLGUARD_HOME: bare };
-  const restoreBare = () => truncateSync(sessionFile(bare, 's25'), lengths[25]);
+  const path = (name) => (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, pathPayload(name, 's25', i)));
   const cases = [
     { name: 'node -e 0', key: 'node', go: (i) => run(NODE, ['-e', '0'], env, timedPayload('s25', i)) },
     { name: 'hook, 10 earlier calls', key: 'h10', go: (i) => (restore(10), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10', i))) },
-    { name: 'hook, 25 earlier calls', key: 'h25', go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s25', i))) },
+    { name: 'hook, 25 earlier calls (Bash, tests pass)', key: 'h25', go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s25', i))) },
+    { name: 'hook, 25 earlier calls, Read', key: 'read', go: path('read') },
+    { name: 'hook, 25 earlier calls, Bash failing', key: 'fail', go: path('fail') },
+    { name: 'hook, 25 earlier calls, Edit', key: 'edit', go: path('edit') },
     { name: 'hook, 10,000 earlier calls', key: 'h10k', go: (i) => (restore(10_000), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10000', i))) },
     { name: 'hook, 25 calls, no code cache', key: 'h25bare', go: (i) => (restoreBare(), run(NODE, [HOOK, '--agent', 'claude'], bareEnv, timedPayload('s25', i))) },
     { name: 'installed command (sh -c), 25 calls', key: 'cmd', go: (i) => (restore(25), run('sh', ['-c', command], env, timedPayload('s25', i))) },
@@ -221,9 +269,9 @@ async function hookSection() {
     ['case', 'p50 ms', 'p90 ms', 'p50 / node p50', 'p90 / node p90'],
     cases.map((c) => [c.name, ms(p50(c.key)), ms(p90(c.key)), x(p50(c.key) / p50('node')), x(p90(c.key) / p90('node'))]),
     [
-      `Target: the hook within 1.15x of node -e 0. Flat: 10,000 earlier calls cost ${x(p50('h10k') / p50('h10'))} of 10 at p50 (${x(p90('h10k') / p90('h10'))} at p90); target within 1.10x.`,
+      `Target: the hook within 1.15x of node -e 0 on each common path (Read, Bash passing, Bash failing, Edit): ${['h25', 'read', 'fail', 'edit'].map((k) => x(p50(k) / p50('node'))).join(', ')} at p50. Flat: 10,000 earlier calls cost ${x(p50('h10k') / p50('h10'))} of 10 at p50 (${x(p90('h10k') / p90('h10'))} at p90); target within 1.10x.`,
       'The hook keeps V8\'s code cache in STALLGUARD_HOME/cache (made by the first run); "no code cache" is a home where it cannot.',
-      `Session logs: ${sizes.map((n) => `${n} calls ${(lengths[n] / 1024).toFixed(0)} KB`).join(', ')}. Installed command: ${command}`,
+      `Session logs: ${sizes.map((n) => `${n} calls ${(kept[n].bytes / 1024).toFixed(0)} KB in ${kept[n].segments} segment${kept[n].segments > 1 ? 's' : ''}`).join(', ')}. Installed command: ${command}`,
     ],
   );
   return { hookP50: p50('h25'), nodeP50: p50('node') };
@@ -253,8 +301,9 @@ async function concurrencySection() {
   const rows = [];
   for (let trial = 1; trial <= 3; trial++) {
     truncateSync(file, length);
-    // 50 different calls of a healthy session: none of them makes a stall, so every call must be counted
-    const payloads = Array.from({ length: 50 }, (_, i) => JSON.stringify(sessionCall('c25', 25 + i)[1]));
+    // 50 different calls of a healthy session, spread over the main agent and nine subagents: none of them
+    // makes a stall, so every call must be counted
+    const payloads = Array.from({ length: 50 }, (_, i) => JSON.stringify({ ...sessionCall('c25', 25 + i)[1], ...(i % 10 ? { agent_id: `agent-${i % 10}`, agent_type: 'reviewer' } : {}) }));
     const t = process.hrtime.bigint();
     await Promise.all(payloads.map((p) => spawnHook(env, p)));
     const wall = Number(process.hrtime.bigint() - t) / 1e6;
@@ -263,10 +312,90 @@ async function concurrencySection() {
     rows.push([trial, ms(wall), `${fold.calls - 25}/50`, fold.folded, fold.calls, fold.unreadable, fold.folded === 75 && fold.calls === 75 && fold.unreadable === 0 ? 'none' : 'LOST']);
   }
   table(
-    '50 hook processes of one session at once (25 earlier calls; 2 cores)',
+    '50 hook processes of one session at once, across the main agent and nine subagents (25 earlier calls; 2 cores)',
     ['trial', 'wall ms, all 50', 'calls recorded', 'calls in folded state', 'calls in file', 'unreadable lines', 'lost updates'],
     rows,
     ['The folded state is what the next hook would see: the fold through the last observation, from the last usable checkpoint.'],
+  );
+}
+
+// ---------------------------------------------------------------- 2b. one session with 200 subagents
+
+/** The calls of one subagent: reads, searches and test runs of its own module, nothing repeated. */
+function subagentCalls(session, task, a, calls) {
+  const out = [];
+  const who = { ...base(session), prompt_id: task, agent_id: `agent-${a}`, agent_type: 'reviewer' };
+  for (let i = 0; i < calls; i++) {
+    const [pre, post] = sessionCall(session, a * 1000 + i);
+    out.push({ ...pre, ...who }, { ...post, ...who });
+  }
+  return out;
+}
+
+async function agentsSection() {
+  const AGENTS = 200;
+  const CALLS = 25;
+  const home = join(work, 'agents-home');
+  const env = { ...baseEnv, STALLGUARD_HOME: home };
+  const session = 'fanout';
+  const perAgent = new Array(AGENTS).fill(0);
+  // node -e 0 beside each subagent, with the same payload: the machine's pace at that moment, so that the
+  // first and last subagents compare as ratios to it even when other work on the machine comes and goes
+  const floor = new Array(AGENTS).fill(0);
+  const nodeRun = (input) =>
+    new Promise((done) => {
+      const child = spawn(NODE, ['-e', '0'], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+      child.on('close', done);
+      child.stdin.end(input);
+    });
+  const runAgent = async (task, a) => {
+    await spawnHook(env, JSON.stringify({ ...base(session), prompt_id: task, hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'reviewer', description: `review part ${a}`, prompt: `Review module ${a}` }, tool_use_id: `toolu_spawn_${a}` }));
+    const t = process.hrtime.bigint();
+    for (const p of subagentCalls(session, task, a, CALLS)) await spawnHook(env, JSON.stringify(p));
+    perAgent[a] = Number(process.hrtime.bigint() - t) / 1e6 / CALLS;
+    const f = [];
+    for (let i = 0; i < 6; i++) {
+      const s0 = process.hrtime.bigint();
+      await nodeRun(JSON.stringify(subagentCalls(session, task, a, 1)[1]));
+      f.push(Number(process.hrtime.bigint() - s0) / 1e6);
+    }
+    floor[a] = quantile(f, 0.5);
+    await spawnHook(env, JSON.stringify({ ...base(session), prompt_id: task, agent_id: `agent-${a}`, agent_type: 'reviewer', hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: `Module ${a} reviewed: no findings.` }));
+  };
+  // ten subagents a task (the spawn cap), two at a time, as an orchestrator fans out reviews
+  for (let task = 0; task < AGENTS / 10; task++) {
+    progress(`200 subagents: task ${task + 1} of ${AGENTS / 10}`);
+    const id = `${session}-p${task}`;
+    await spawnHook(env, JSON.stringify({ ...base(session), prompt_id: id, hook_event_name: 'UserPromptSubmit', prompt: `Review the modules, batch ${task}` }));
+    for (let a = task * 10; a < task * 10 + 10; a += 2) await Promise.all([runAgent(id, a), runAgent(id, a + 1)]);
+  }
+  const dir = join(home, 'sessions');
+  const files = sessionParts(home, session);
+  const bytes = files.reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+  const r = spawnSync(NODE, ['--import', 'tsx', join(ROOT, 'bench', 'fold.ts'), sessionFile(home, session)], { cwd: ROOT, env: baseEnv, encoding: 'utf8' });
+  const fold = JSON.parse(r.stdout);
+  const median = (list) => quantile(list, 0.5);
+  const first = median(perAgent.slice(0, 20));
+  const last = median(perAgent.slice(-20));
+  const paced = perAgent.map((t, a) => t / floor[a]);
+  const firstPaced = median(paced.slice(0, 20));
+  const lastPaced = median(paced.slice(-20));
+  table(
+    `One session, ${AGENTS} subagents x ${CALLS} calls through the command hook (PreToolUse and PostToolUse of each call; 10 a task, 2 at once)`,
+    ['measure', 'value', 'target'],
+    [
+      ['per-call time, first 20 subagents (median ms)', ms(first), ''],
+      ['per-call time, last 20 subagents (median ms)', ms(last), ''],
+      ['last / first', x(last / first), ''],
+      ['per-call time / node -e 0 beside it, first 20 and last 20 (median)', `${x(firstPaced)} and ${x(lastPaced)}`, ''],
+      ['last / first, each as a ratio to node -e 0 beside it', x(lastPaced / firstPaced), '<= 1.20x'],
+      ['session files on disk', `${(bytes / (1 << 20)).toFixed(1)} MB in ${files.length} files`, ''],
+      ['bytes per call', `${(bytes / (AGENTS * CALLS)).toFixed(0)} B`, '< 2048 B'],
+      ['calls in the log / in the folded state', `${fold.calls} / ${fold.folded}`, `${AGENTS * CALLS} / ${AGENTS * CALLS}`],
+      ['agents in the folded state', fold.agents, 'main and the live ones'],
+      ['largest checkpoint', `${(fold.checkpoint / 1024).toFixed(1)} KB`, ''],
+    ],
+    ['A call is its PreToolUse and PostToolUse hook processes; its time is theirs together, wall clock, with two subagents running at once. Six runs of node -e 0 follow each subagent, to pace it.'],
   );
 }
 
@@ -378,6 +507,7 @@ let hook;
 try {
   if (want('hook')) hook = await hookSection();
   if (want('concurrency')) await concurrencySection();
+  if (want('agents')) await agentsSection();
   if (want('daemon')) await daemonSection(hook);
   if (want('scan')) scanSection();
 } finally {

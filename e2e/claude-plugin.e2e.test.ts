@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureClaudeCode } from './support/claude-code.ts';
@@ -10,12 +11,14 @@ import { checkScratch, makeScratch, runClient } from './support/scratch.ts';
 
 const cc = ensureClaudeCode();
 
-test(`${cc.label}: the packaged plugin loads, stops a looping npm test, and keeps its state in CLAUDE_PLUGIN_DATA`, { timeout: 180_000 }, async () => {
+test(`${cc.label}: the packaged plugin, installed from its folder as a marketplace, stops a looping npm test, and keeps its state in CLAUDE_PLUGIN_DATA`, { timeout: 180_000 }, async () => {
   const scratch = makeScratch('claude-plugin', 'enforce');
   const plugin = packageCopy(scratch);
   const server = await startFakeAnthropic(LOOPING_NPM_TEST, scratch.requestsLog);
   const env = pluginEnv(scratch, { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-e2e-test', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' });
-  const args = [...cc.prefix, '-p', 'fix the failing tests', '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--allowedTools', 'Bash,Read', '--plugin-dir', plugin];
+  // as a person installs it: the package's folder added as a marketplace, the plugin installed from it
+  for (const step of [['marketplace', 'add', plugin], ['install', 'stallguard@stallguard']]) execFileSync(cc.command, [...cc.prefix, 'plugin', ...step], { cwd: scratch.project, env, stdio: 'ignore', timeout: 60_000 });
+  const args = [...cc.prefix, '-p', 'fix the failing tests', '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--allowedTools', 'Bash,Read'];
   const run = await runClient(scratch, cc, args, { env, server });
   await checkScratch(scratch, () => {
     const events = run.events as Record<string, any>[];

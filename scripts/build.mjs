@@ -13,10 +13,11 @@ const common = { bundle: true, platform: 'node', target: 'node20', mainFields: [
 
 rmSync('dist', { recursive: true, force: true });
 // the hook: its code (hook-main.cjs) and the small entry that runs it with V8's code cache, named after
-// a hash of that code (src/hook/load.ts)
+// a hash of that code (src/hook/load.ts); the hash heads hook.cjs too, for doctor to check the pair
 await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook-main.cjs', format: 'cjs', minify: true });
 const mainHash = createHash('sha256').update(readFileSync('dist/hook-main.cjs')).digest('hex').slice(0, 16);
-await build({ ...common, entryPoints: ['src/hook/load.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true, define: { ...define, __HOOK_MAIN_HASH__: JSON.stringify(mainHash) } });
+const mainLength = readFileSync('dist/hook-main.cjs', 'utf8').length;
+await build({ ...common, entryPoints: ['src/hook/load.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true, define: { ...define, __HOOK_MAIN_HASH__: JSON.stringify(mainHash), __HOOK_MAIN_LENGTH__: String(mainLength) }, banner: { js: `// stallguard hook; hook-main.cjs sha256 ${mainHash}` } });
 // Gemini CLI copies an extension's folder on install, so its extension carries its own copy of the hook
 for (const f of ['hook.cjs', 'hook-main.cjs']) copyFileSync(`dist/${f}`, `extensions/gemini/${f}`);
 await build({

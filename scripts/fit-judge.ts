@@ -1,31 +1,39 @@
-// Fits the judge (the stuck score) on hand-labeled trajectories and reports cross-validated results.
+// Fits the judge (the stuck score) on both hand-labeled sets and reports in-sample and cross-validated results.
 //
-//   npx tsx scripts/fit-judge.ts ../shared/corpus/traces ../shared/corpus/labels-dev.jsonl [--folds 5] [--write]
+//   npx tsx scripts/fit-judge.ts [--users ../shared/corpus/users] [--swe ../shared/corpus] [--method rules|mil] [--folds 10] [--no-cv] [--write]
 //
-// Cross-validation is grouped by trajectory: each fold's model and threshold are chosen on the other
-// folds only, then the fold is replayed through the full engine (floors, ladder, window resets) and scored
-// as ../shared/tools/score_real.py scores a build. --write fits on everything and writes
+// Both sets are fitted and scored together: real users' sessions (Claude Code, Codex, Gemini CLI at their own
+// work) and SWE-bench-style runs. Folds are grouped so that no fold's test data shares a source of sameness
+// with its training data: users' sessions by person (the `owner` in the meta line), SWE runs by the task's
+// repository. Inside each fold, the model is fitted on the training folds and its threshold chosen there
+// (the lowest that keeps healthy alarms within --max-alarm of each set's healthy runs and stops no healthy
+// run, counting what detection does: self-protection's refusals are left out there, as no threshold changes them); the fold is then replayed through the full engine (floors, ladder, window resets) and scored as
+// ../shared/tools/score_real.py scores a build. Fixed in advance, not chosen on any data: the hinge knots,
+// the L2 penalty, the epochs, the alarm budget and the fold count. --write fits on everything and writes
 // src/judge/weights.json, with the threshold folded into the bias so that 0.5 is the decision point.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config, SignalCode } from '../src/types.ts';
 import { DEFAULT_CONFIG } from '../src/config/defaults.ts';
 import type { JudgeModel } from '../src/judge/model.ts';
 import { loadLabels, loadTrajectory, type Trajectory } from './judge/extract.ts';
 import { bags, fitModel, recenter } from './judge/fit.ts';
-import { format, type Metrics, score } from './judge/score.ts';
+import { fitRules, rulesModel } from './judge/rules.ts';
+import { add, format, type Metrics, noMetrics, score } from './judge/score.ts';
 
 const args = process.argv.slice(2);
-const [tracesDir, labelsFile] = args.filter((a) => !a.startsWith('--'));
-if (!tracesDir || !labelsFile) {
-  console.error('usage: tsx scripts/fit-judge.ts TRACES_DIR LABELS.jsonl [--folds 5] [--write]');
-  process.exit(2);
-}
-const flag = (name: string, fallback: number) => {
+const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(args[i + 1]);
+  return i === -1 ? fallback : args[i + 1]!;
 };
+const flag = (name: string, fallback: number) => Number(option(name, String(fallback)));
 const FOLDS = flag('folds', 10);
-const MAX_ALARM = flag('max-alarm', 0.01);
+const METHOD = option('method', 'rules');
+const MAX_ALARM = flag('max-alarm', 0.015);
+const SETS: { source: Trajectory['source']; dir: string }[] = [
+  { source: 'users', dir: option('users', '../shared/corpus/users') },
+  { source: 'swe', dir: option('swe', '../shared/corpus') },
+];
 
 const CODES: SignalCode[] = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE', 'FAILING_RETRY', 'NO_TREE_CHANGE', 'EDIT_REJECTED', 'REPEATED_EDIT', 'TREE_OSCILLATION', 'EMPTY_RESULT', 'SAME_OUTCOME', 'REREAD', 'MALFORMED'];
 const FIT = { l2: flag('l2', 0.01), epochs: flag('epochs', 300), negativeWeight: flag('neg', 1) };
@@ -33,54 +41,111 @@ const THRESHOLDS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55,
 
 const config: Config = { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, threshold: 0.5, stopThreshold: flag('stop-threshold', DEFAULT_CONFIG.judge.stopThreshold) } };
 
-/** The lowest threshold (most recall) whose healthy alarms stay within budget and that stops no resolved healthy run. */
-function chooseThreshold(train: Trajectory[], model: JudgeModel): { threshold: number; metrics: Metrics } {
-  let best: { threshold: number; metrics: Metrics } | undefined;
-  for (const threshold of THRESHOLDS) {
-    const metrics = score(train, config, recenter(model, threshold));
-    const [alarmed, healthy] = metrics.healthyAlarmed;
-    if (alarmed <= MAX_ALARM * healthy && metrics.stopsOnResolved[0] === 0) {
-      if (!best || metrics.all[0] > best.metrics.all[0]) best = { threshold, metrics };
-    }
+function bySource(ts: Trajectory[]): Map<string, Trajectory[]> {
+  const out = new Map<string, Trajectory[]>();
+  for (const t of ts) out.set(t.source, [...(out.get(t.source) ?? []), t]);
+  return out;
+}
+
+/** Whether a threshold keeps within budget on every set: healthy alarms, and no stop on a healthy run. */
+function withinBudget(ts: Trajectory[], model: JudgeModel): { ok: boolean; caught: number } {
+  let ok = true;
+  let caught = 0;
+  for (const set of bySource(ts).values()) {
+    const m = score(set, config, model, true);
+    const [alarmed, healthy] = m.healthyAlarmed;
+    if (alarmed > MAX_ALARM * healthy || m.stopsOnHealthy[0] > 0) ok = false;
+    caught += m.all[0];
   }
-  return best ?? { threshold: 0.99, metrics: score(train, config, recenter(model, 0.99)) };
+  return { ok, caught };
 }
 
-function add(a: Metrics, b: Metrics): Metrics {
-  const p = (x: [number, number], y: [number, number]): [number, number] => [x[0] + y[0], x[1] + y[1]];
-  return { high: p(a.high, b.high), all: p(a.all, b.all), healthyAlarmed: p(a.healthyAlarmed, b.healthyAlarmed), stopsOnResolved: p(a.stopsOnResolved, b.stopsOnResolved), delays: [...a.delays, ...b.delays] };
+/** The lowest threshold (most recall) whose healthy alarms stay within budget on every set. */
+function chooseThreshold(train: Trajectory[], model: JudgeModel): number {
+  let best: { threshold: number; caught: number } | undefined;
+  for (const threshold of THRESHOLDS) {
+    const r = withinBudget(train, recenter(model, threshold));
+    if (r.ok && (!best || r.caught > best.caught)) best = { threshold, caught: r.caught };
+  }
+  return best?.threshold ?? 0.99;
 }
 
-const labels = loadLabels(labelsFile);
-const all = labels.map((l) => loadTrajectory(tracesDir, l));
+/** Groups dealt out to folds in a fixed shuffled order, those with stuck segments first so every fold gets some. */
+function assignFolds(all: Trajectory[]): Map<Trajectory, number> {
+  const groups = new Map<string, Trajectory[]>();
+  for (const t of all) groups.set(t.group, [...(groups.get(t.group) ?? []), t]);
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const stuck = (g: Trajectory[]) => g.reduce((n, t) => n + t.label.segments.length, 0);
+  const order = [...groups.values()].map((g) => [random(), g] as const).sort((a, b) => stuck(b[1]) - stuck(a[1]) || a[0] - b[0]);
+  // each group goes to the fold with the fewest stuck segments so far (then the fewest runs)
+  const load = Array.from({ length: FOLDS }, () => ({ stuck: 0, runs: 0 }));
+  const fold = new Map<Trajectory, number>();
+  for (const [, g] of order) {
+    let k = 0;
+    for (let j = 1; j < FOLDS; j++) if (load[j]!.stuck < load[k]!.stuck || (load[j]!.stuck === load[k]!.stuck && load[j]!.runs < load[k]!.runs)) k = j;
+    load[k]!.stuck += stuck(g);
+    load[k]!.runs += g.length;
+    for (const t of g) fold.set(t, k);
+  }
+  return fold;
+}
 
-// folds: stuck and healthy trajectories dealt out separately, in a fixed shuffled order
-let seed = 7;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const order = (xs: Trajectory[]) => xs.map((t) => [random(), t] as const).sort((a, b) => a[0] - b[0]).map(([, t]) => t);
-const fold = new Map<Trajectory, number>();
-[...order(all.filter((t) => t.label.segments.length > 0)), ...order(all.filter((t) => t.label.segments.length === 0))].forEach((t, i) => fold.set(t, i % FOLDS));
+/** Metrics per source and per agent within it, scored by `scoreOf`. */
+function report(title: string, ts: Trajectory[], scoreOf: (ts: Trajectory[]) => Metrics): void {
+  console.log(title);
+  for (const [source, set] of bySource(ts)) {
+    console.log(`  ${source}: ${format(scoreOf(set))}`);
+    const agents = [...new Set(set.map((t) => t.agent))].sort();
+    for (const agent of agents) console.log(`    ${agent}: ${format(scoreOf(set.filter((t) => t.agent === agent)))}`);
+  }
+}
 
-let cv: Metrics = { high: [0, 0], all: [0, 0], healthyAlarmed: [0, 0], stopsOnResolved: [0, 0], delays: [] };
+const all: Trajectory[] = [];
+for (const { source, dir } of SETS) {
+  const labels = join(dir, 'labels-dev.jsonl');
+  if (!existsSync(labels)) {
+    console.log(`(no labeled set at ${dir}: ${source} left out)`);
+    continue;
+  }
+  for (const label of loadLabels(labels)) all.push(loadTrajectory(join(dir, 'traces'), label, source));
+}
+
+/**
+ * The judge fitted on `train`. `rules` (the default): per-signal thresholds chosen to catch the most within
+ * the alarm budget (judge/rules.ts). `mil`: the noisy-OR with hinge terms fitted by multiple-instance learning
+ * (judge/fit.ts), then the threshold chosen within the budget.
+ */
+function fit(train: Trajectory[]): { model: JudgeModel; about: string } {
+  if (METHOD === 'rules') {
+    const rules = fitRules(train, CODES, MAX_ALARM);
+    return { model: rulesModel(rules), about: [...rules].map(([c, v]) => `${c}>=${v}`).join(' ') };
+  }
+  const model = fitModel(bags(train), CODES, FIT);
+  const threshold = chooseThreshold(train, model);
+  return { model: recenter(model, threshold), about: `threshold ${threshold}` };
+}
+
+const fold = assignFolds(all);
+if (!args.includes('--no-cv')) crossValidate();
+
+function crossValidate(): void {
+const cvFires = new Map<Trajectory, JudgeModel>();
 for (let k = 0; k < FOLDS; k++) {
   const train = all.filter((t) => fold.get(t) !== k);
   const test = all.filter((t) => fold.get(t) === k);
-  const model = fitModel(bags(train), CODES, FIT);
-  const { threshold } = chooseThreshold(train, model);
-  const m = score(test, config, recenter(model, threshold));
-  console.log(`fold ${k + 1}/${FOLDS}: threshold ${threshold}: ${format(m)}`);
-  cv = add(cv, m);
+  const { model, about } = fit(train);
+  for (const t of test) cvFires.set(t, model);
+  console.log(`fold ${k + 1}/${FOLDS}: ${new Set(test.map((t) => t.group)).size} groups, ${about}: ${format(score(test, config, model))}`);
 }
-console.log(`cross-validated (${FOLDS} folds): ${format(cv)}`);
+const cv = (ts: Trajectory[]) => ts.reduce((m, t) => add(m, score([t], config, cvFires.get(t)!)), noMetrics());
+report(`cross-validated (${FOLDS} folds, users grouped by person, SWE runs by repository):`, all, cv);
+report('deterministic floors alone (no judge), all data:', all, (ts) => score(ts, { ...config, judge: { ...config.judge, enabled: false } }, {}));
+}
 
-const floorsOnly = score(all, { ...config, judge: { ...config.judge, enabled: false } }, {});
-console.log(`deterministic floors alone, all data: ${format(floorsOnly)}`);
-
-const model = fitModel(bags(all), CODES, FIT);
-const { threshold, metrics } = chooseThreshold(all, model);
-console.log(`fitted on all data: threshold ${threshold}: ${format(metrics)} (in-sample, optimistic)`);
+const { model: final, about } = fit(all);
+report(`fitted on all data, ${about} (in-sample, optimistic):`, all, (ts) => score(ts, config, final));
 if (args.includes('--write')) {
-  const shipped = recenter(model, threshold);
-  writeFileSync(new URL('../src/judge/weights.json', import.meta.url), JSON.stringify(shipped, null, 1) + '\n');
+  writeFileSync(new URL('../src/judge/weights.json', import.meta.url), JSON.stringify(final, null, 1) + '\n');
   console.log('wrote src/judge/weights.json');
 }

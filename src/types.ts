@@ -4,7 +4,7 @@
 
 // ----- Events: what an adapter reads from an agent -----
 
-export type AgentName = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot' | 'opencode' | 'pi';
+export type AgentName = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot' | 'qwen' | 'opencode' | 'pi';
 
 /** Who made a call: the main agent (`id: "main"`) or a subagent with the agent's own id and type. */
 export interface Actor {
@@ -30,6 +30,8 @@ export interface CallFacts {
   command?: string;
   /** The file or folder the call is about, where its arguments do not name it in a common field. */
   target?: string;
+  /** What a search looks for (its pattern, query or name), where its arguments do not name it in a common field. */
+  term?: string;
   /** Task-list bookkeeping (a to-do list, a plan update): neither work nor a loop. */
   bookkeeping?: boolean;
   /** The call never ran: it was cancelled because a parallel call failed, or interrupted. Not an attempt. */
@@ -102,10 +104,18 @@ export interface CallStep {
   target?: string;
   /** Digest of the file region a read covered (path + range), when it is a read. */
   region?: string;
+  /** MinHash signature of what a search looks for (its pattern or query), to tell a reworded lookup from a new one. */
+  term?: number[];
   /** MinHash signature of the canonical arguments, for near-duplicate detection without raw text. */
   sim?: number[];
   /** Digest of the change an edit makes, for the same edit rejected again and edit/revert signals. */
   change?: string;
+  /** Digest of the change that would undo this edit (after and before swapped), where the edit says what it replaces. */
+  undo?: string;
+  /** Digest of the file content a whole-file write leaves (target and content). */
+  written?: string;
+  /** An edit that changes nothing: the old text and the new are the same (`sed s/x/x/`). */
+  noop?: boolean;
   /** Whether the outcome is empty ("No matches found", no output). */
   empty?: boolean;
   /** A call the tool could not parse (a usage error, a format error). */
@@ -114,6 +124,10 @@ export interface CallStep {
   rejected?: boolean;
   /** The person, or a permission rule, refused to run the call. */
   refused?: boolean;
+  /** The call never ran (cancelled with a failing parallel call): not an attempt. */
+  skipped?: boolean;
+  /** A poll whose answer says the awaited job is still under way (running, queued, in progress). */
+  waiting?: boolean;
   /** An edit of documentation (not code): no test run is owed after it. */
   doc?: boolean;
   tree?: string;
@@ -139,10 +153,22 @@ export interface Observation {
   time?: number;
 }
 
-/** What a pre-tool check found that is not about stalls: a write to stallguard's own files or to hook settings. */
+/**
+ * What self-protection refuses: `own` a change to stallguard's own configuration, state or installed
+ * files; `entry` a change to stallguard's entries in an agent's hook settings; `switch` turning stallguard
+ * or every hook off; `uninstall` removing or disabling stallguard.
+ */
+export type GuardKind = 'own' | 'entry' | 'switch' | 'uninstall';
+
+/** What a pre-tool check found that is not about stalls: a call that would switch stallguard off. */
 export interface GuardHit {
   code: 'SELF_PROTECT';
+  /** The file, folder, setting or command refused. */
   path: string;
+  /** Absent in ledgers written before kinds were recorded. */
+  kind?: GuardKind;
+  /** A command the person can run themselves to make the change (an uninstall). */
+  command?: string;
 }
 
 // ----- Decisions -----
@@ -274,4 +300,9 @@ export interface JudgeConfig {
   stopThreshold: number;
   /** After a nudge at or above this score, the very next call repeating the flagged loop is denied. */
   denyThreshold: number;
+  /**
+   * Per signal, over the shipped judge: the strength (repeats, attempts) from which that signal alone is a
+   * stall, or null for a signal that decides nothing alone. What `stallguard tune` writes.
+   */
+  levels?: Partial<Record<SignalCode, number | null>>;
 }

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { claude, runCli, runHookProcess, scratch } from './support/hook-process.ts';
 import { SEED_RULE } from './support/config.ts';
+import { FIXTURES } from './support/hook.ts';
 
 // The real hook process, fed the payload shapes Claude Code 2.1.197 sends.
 
@@ -33,7 +34,7 @@ describe('hook process, enforce mode', () => {
     // Claude Code ignores continue:false on PostToolUseFailure: the batch that follows delivers it
     const batch = parse(runHookProcess(claude.batch(project), env).stdout)!;
     assert.equal(batch.continue, false);
-    assert.equal(batch.stopReason, 'stall: `Bash npm test` x5 (same failure), twice in this task');
+    assert.equal(batch.stopReason, 'stall: `Bash npm test` x10 (same failure), twice in this task');
     const next = parse(runHookProcess(claude.pre(project, 'Read', { file_path: `${project}/test.js` }), env).stdout)!;
     assert.equal(next.hookSpecificOutput.permissionDecision, 'deny');
     assert.equal(next.continue, false);
@@ -45,7 +46,7 @@ describe('hook process, enforce mode', () => {
     let last: Record<string, any> | undefined;
     for (let i = 0; i < 10; i++) last = parse(runHookProcess(claude.post(project, 'Read', { file_path: `${project}/a.ts` }, { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } }), env).stdout);
     assert.equal(last!.continue, false);
-    assert.match(last!.stopReason, /^stall: `Read a\.ts` x5 \(same result\), twice in this task$/);
+    assert.match(last!.stopReason, /^stall: `Read a\.ts` x10 \(same result\), twice in this task$/);
   });
 
   it('nudges with the judge on the third identical failing run', () => {
@@ -66,10 +67,14 @@ describe('hook process, enforce mode', () => {
     assert.match(deny.permissionDecisionReason, /limit is 10/);
   });
 
-  it('denies an edit of .claude/settings.json', () => {
+  it("denies an edit of .claude/settings.local.json that takes stallguard's hooks out, allows one beside them", () => {
     const { project, env } = scratch('enforce');
-    const out = parse(runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.claude/settings.json`, old_string: '"hooks"', new_string: '"x"' }), env).stdout)!;
+    assert.equal(runCli(['install'], env, project).status, 0);
+    const settings = `${project}/.claude/settings.local.json`;
+    const out = parse(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '"hooks"', new_string: '"x"' }), env).stdout)!;
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(out.hookSpecificOutput.permissionDecisionReason, /stallguard's own entries in \S+\/\.claude\/settings\.local\.json.*run `stallguard uninstall --agent claude`/);
+    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '{', new_string: '{\n  "model": "opus",' }), env).stdout, '');
   });
 });
 
@@ -79,7 +84,7 @@ describe('hook process, shadow and off', () => {
     runHookProcess(claude.prompt(project), env);
     for (let i = 0; i < 10; i++) assert.equal(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout, '');
     assert.equal(runHookProcess(claude.batch(project), env).stdout, '');
-    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.claude/settings.json` }), env).stdout, '');
+    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.stallguard.json` }), env).stdout, '');
     const status = JSON.parse(runCli(['status', '--json'], { ...env, STALLGUARD_HOME: home }, project).stdout);
     assert.equal(status.mode, 'shadow');
     assert.deepEqual(status.sessions.map((s: any) => [s.id, s.calls, s.stalls]), [['sess-1', 10, 2]]);
@@ -134,8 +139,8 @@ describe('hook process fails open', () => {
   });
 
   it('answers every real Claude Code sample payload with nothing or one JSON object', () => {
-    const dir = join('..', 'shared', 'e2e', 'samples');
-    const samples = readdirSync(dir).filter((f) => /^claude-[A-Za-z]+(?:-[A-Za-z]+)*\.json$/.test(f) && !f.includes('request-after'));
+    const dir = FIXTURES;
+    const samples = readdirSync(dir).filter((f) => /^claude-[A-Za-z]+(?:-[A-Za-z]+)*\.json$/.test(f));
     assert.ok(samples.length >= 15, `found ${samples.length} samples`);
     const { env } = scratch('enforce');
     for (const f of samples) {

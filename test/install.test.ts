@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { runCli, scratch } from './support/hook-process.ts';
@@ -18,21 +18,36 @@ const USER_SETTINGS = `{
 }
 `;
 
-/** The settings as Claude Code reads them: JSON with comments (URLs hold "//", so comments are parsed, not stripped). */
-function jsonc(project: string): any {
-  return parseJsonc(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+/** A scratch project that is a git repository, as most are. */
+function repo(): ReturnType<typeof scratch> {
+  const s = scratch();
+  spawnSync('git', ['init', '-q'], { cwd: s.project });
+  return s;
 }
 
-function settings(project: string): any {
-  return JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8').replace(/\/\/.*$/gm, ''));
+const LOCAL = ['.claude', 'settings.local.json'];
+
+/** The settings as Claude Code reads them: JSON with comments (URLs hold "//", so comments are parsed, not stripped). */
+function jsonc(project: string, file = LOCAL): any {
+  return parseJsonc(readFileSync(join(project, ...file), 'utf8'));
+}
+
+function settings(project: string, file = LOCAL): any {
+  return JSON.parse(readFileSync(join(project, ...file), 'utf8').replace(/\/\/.*$/gm, ''));
+}
+
+function git(project: string, ...args: string[]): string {
+  return spawnSync('git', args, { cwd: project, encoding: 'utf8' }).stdout;
 }
 
 describe('stallguard install (Claude Code)', () => {
-  it('registers one absolute node command for every event it needs, in a new project file', () => {
-    const { project, env } = scratch();
+  it('registers one absolute node command for every event it needs, in the personal settings, kept out of git', () => {
+    const { project, env } = repo();
+    const exclude = readFileSync(join(project, '.git', 'info', 'exclude'), 'utf8');
     const r = runCli(['install'], env, project);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /registered the hook for Claude Code in \.claude\/settings\.json/);
+    assert.match(r.stdout, /registered the hook for Claude Code in \.claude\/settings\.local\.json/);
+    assert.match(r.stdout, /kept out of git by a line in \.git\/info\/exclude/);
     assert.match(r.stdout, /Mode: shadow/);
     const hooks = settings(project).hooks;
     assert.deepEqual(Object.keys(hooks).sort(), ['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'Stop', 'SubagentStop', 'UserPromptSubmit']);
@@ -43,6 +58,10 @@ describe('stallguard install (Claude Code)', () => {
     assert.doesNotMatch(command, /npx/);
     assert.equal(hooks.PreToolUse[0].matcher, '*');
     assert.equal(hooks.PostToolBatch[0].matcher, undefined);
+    // nothing for git to commit: the one file is ignored, through the clone's own exclude list
+    assert.equal(existsSync(join(project, '.claude', 'settings.json')), false);
+    assert.equal(git(project, 'status', '--porcelain', '--untracked-files=all'), '');
+    assert.equal(readFileSync(join(project, '.git', 'info', 'exclude'), 'utf8').slice(0, exclude.length), exclude);
   });
 
   it('writes a command that runs: a payload through it exits 0', () => {
@@ -58,7 +77,7 @@ describe('stallguard install (Claude Code)', () => {
   it('is idempotent, keeps every other setting and comment, and uninstall restores the file exactly', () => {
     const { project, env } = scratch();
     mkdirSync(join(project, '.claude'));
-    const file = join(project, '.claude', 'settings.json');
+    const file = join(project, ...LOCAL);
     writeFileSync(file, USER_SETTINGS);
     runCli(['install'], env, project);
     const once = readFileSync(file, 'utf8');
@@ -74,20 +93,60 @@ describe('stallguard install (Claude Code)', () => {
     assert.equal(readFileSync(file, 'utf8'), USER_SETTINGS);
   });
 
-  it('removes a settings file it created, on uninstall', () => {
-    const { project, env } = scratch();
+  for (const [what, text] of <[string, string][]>[
+    ['only {}', '{}'],
+    ['{"hooks":{}} and a newline', '{"hooks":{}}\n'],
+    ['an empty line', '\n'],
+    ['settings without a newline at the end', '{ "model": "opus" }'],
+    ['an empty hooks list of its own', '{\n  "hooks": {\n    "PreToolUse": []\n  }\n}\n'],
+  ]) {
+    it(`uninstall gives back byte for byte a file that held ${what}, after installs with and without the daemon`, () => {
+      const { project, env } = repo();
+      mkdirSync(join(project, '.claude'));
+      const file = join(project, ...LOCAL);
+      writeFileSync(file, text);
+      runCli(['install'], env, project);
+      runCli(['install', '--daemon', '--port', '28999'], env, project);
+      runCli(['install'], env, project);
+      assert.equal(runCli(['uninstall'], env, project).status, 0);
+      assert.equal(readFileSync(file, 'utf8'), text);
+    });
+  }
+
+  it('removes a settings file it created, and the .claude folder it created; a folder with anything else in it stays', () => {
+    const { project, env } = repo();
+    const exclude = readFileSync(join(project, '.git', 'info', 'exclude'), 'utf8');
+    runCli(['install'], env, project);
+    const r = runCli(['uninstall'], env, project);
+    assert.match(r.stdout, /removed \.claude\/settings\.local\.json, which install had created, and the empty folder \.claude\./);
+    assert.deepEqual(readdirSync(project), ['.git']);
+    assert.equal(readFileSync(join(project, '.git', 'info', 'exclude'), 'utf8'), exclude);
+    mkdirSync(join(project, '.claude', 'agents'), { recursive: true });
     runCli(['install'], env, project);
     runCli(['uninstall'], env, project);
-    assert.equal(existsSync(join(project, '.claude', 'settings.json')), false);
+    assert.deepEqual(readdirSync(join(project, '.claude')), ['agents']);
+  });
+
+  it('after the file was edited since, uninstall takes out its own part and keeps the edit', () => {
+    const { project, env } = scratch();
+    mkdirSync(join(project, '.claude'));
+    const file = join(project, ...LOCAL);
+    writeFileSync(file, '{\n  "model": "opus"\n}\n');
+    runCli(['install'], env, project);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"model": "opus"', '"model": "sonnet"'));
+    runCli(['uninstall'], env, project);
+    assert.equal(readFileSync(file, 'utf8'), '{\n  "model": "sonnet"\n}\n');
   });
 
   it('--dry-run prints the change and writes nothing', () => {
-    const { project, env } = scratch();
+    const { project, env } = repo();
     const r = runCli(['install', '--dry-run'], env, project);
     assert.equal(r.status, 0);
-    assert.match(r.stdout, /--- \.claude\/settings\.json \(new file\)/);
+    assert.match(r.stdout, /--- \.claude\/settings\.local\.json \(new file\)/);
     assert.match(r.stdout, /\+ .*"PreToolUse"/);
+    assert.match(r.stdout, /\.git\/info\/exclude\n(.*\n)*\+ \/\.claude\/settings\.local\.json/);
     assert.equal(existsSync(join(project, '.claude')), false);
+    assert.equal(existsSync(env.STALLGUARD_HOME!), false);
   });
 
   it('--scope user writes the user settings file', () => {
@@ -95,6 +154,44 @@ describe('stallguard install (Claude Code)', () => {
     runCli(['install', '--scope', 'user'], env, project);
     assert.ok(existsSync(join(env.HOME!, '.claude', 'settings.json')));
     assert.equal(existsSync(join(project, '.claude')), false);
+  });
+
+  it('--scope project writes the committed settings with a command that names no path of this machine', () => {
+    const { project, env } = repo();
+    const r = runCli(['install', '--scope', 'project'], env, project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /commit \.claude\/settings\.json\. Its command runs `stallguard` from PATH, so each teammate needs stallguard installed/);
+    const text = readFileSync(join(project, '.claude', 'settings.json'), 'utf8');
+    for (const path of [process.execPath, process.cwd(), env.HOME!]) assert.equal(text.includes(path), false, path);
+    assert.match(settings(project, ['.claude', 'settings.json']).hooks.PreToolUse[0].hooks[0].command, /^command -v stallguard >\/dev\/null 2>&1 \|\| exit 0; .*stallguard hook --agent claude # stallguard$/);
+    assert.match(git(project, 'status', '--porcelain', '--untracked-files=all'), /^\?\? \.claude\/settings\.json$/m);
+    // the daemon's port is this user's: not for a committed file
+    const daemon = runCli(['install', '--scope', 'project', '--daemon'], env, project);
+    assert.equal(daemon.status, 2);
+    assert.match(daemon.stderr, /--daemon is yours alone/);
+  });
+
+  it('says when a personal and a shared install would both run, and the shared one leaves the personal one out of git', () => {
+    const { project, env } = repo();
+    runCli(['install'], env, project);
+    const r = runCli(['install', '--scope', 'project'], env, project);
+    assert.match(r.stdout, /also registered for Claude Code in \.claude\/settings\.local\.json: both run, and every call would be counted twice\. Remove one: stallguard uninstall --scope local/);
+    assert.match(git(project, 'status', '--porcelain', '--untracked-files=all'), /^\?\? \.claude\/settings\.json\n$/);
+  });
+
+  it('personal installs in two folders of one repository each take their own line out of .git/info/exclude', () => {
+    const { project, env } = repo();
+    const exclude = join(project, '.git', 'info', 'exclude');
+    const original = readFileSync(exclude, 'utf8');
+    for (const sub of ['web', 'api']) mkdirSync(join(project, sub));
+    runCli(['install'], env, join(project, 'web'));
+    runCli(['install'], env, join(project, 'api'));
+    assert.equal(git(project, 'status', '--porcelain', '--untracked-files=all'), '');
+    runCli(['uninstall'], env, join(project, 'web'));
+    assert.match(readFileSync(exclude, 'utf8'), /^\/api\/\.claude\/settings\.local\.json$/m);
+    assert.doesNotMatch(readFileSync(exclude, 'utf8'), /\/web\//);
+    runCli(['uninstall'], env, join(project, 'api'));
+    assert.equal(readFileSync(exclude, 'utf8'), original);
   });
 
   it('--rules adds the rule to CLAUDE.md once, and uninstall takes out only that', () => {
@@ -110,28 +207,36 @@ describe('stallguard install (Claude Code)', () => {
     assert.equal(readFileSync(join(project, 'CLAUDE.md'), 'utf8'), '# Project\n\nUse pnpm.\n');
   });
 
+  it('--rules into an empty CLAUDE.md, taken out again, leaves it there and empty', () => {
+    const { project, env } = scratch();
+    writeFileSync(join(project, 'CLAUDE.md'), '');
+    runCli(['install', '--rules'], env, project);
+    runCli(['uninstall'], env, project);
+    assert.equal(readFileSync(join(project, 'CLAUDE.md'), 'utf8'), '');
+  });
+
   it('refuses a settings file that is not JSON, naming the problem, and leaves it alone', () => {
     const { project, env } = scratch();
     mkdirSync(join(project, '.claude'));
-    writeFileSync(join(project, '.claude', 'settings.json'), '{ "hooks": [ }');
+    writeFileSync(join(project, ...LOCAL), '{ "hooks": [ }');
     const r = runCli(['install'], env, project);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /settings\.json is not valid JSON \(\w+ at line 1\)/);
+    assert.match(r.stderr, /settings\.local\.json is not valid JSON \(\w+ at line 1\)/);
     assert.doesNotMatch(r.stderr, /at \w+ \(/); // no stack trace
-    assert.equal(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'), '{ "hooks": [ }');
+    assert.equal(readFileSync(join(project, ...LOCAL), 'utf8'), '{ "hooks": [ }');
   });
 
   it('names a bad option clearly', () => {
     const { project, env } = scratch();
     const r = runCli(['install', '--scope', 'galaxy'], env, project);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /--scope must be one of project, user/);
+    assert.match(r.stderr, /--scope must be one of local, project, user/);
   });
 
   it('--daemon registers the http hook of stallguard serve beside a command that stands aside while the daemon is up', () => {
     const { project, env } = scratch();
     mkdirSync(join(project, '.claude'));
-    const file = join(project, '.claude', 'settings.json');
+    const file = join(project, ...LOCAL);
     writeFileSync(file, USER_SETTINGS);
     const r = runCli(['install', '--daemon', '--port', '28999'], env, project);
     assert.equal(r.status, 0, r.stderr);

@@ -50,7 +50,8 @@ describe('packaging', () => {
   it('keeps every manifest at the package version, and ships them', () => {
     for (const f of ['.claude-plugin/plugin.json', '.codex-plugin/plugin.json', 'extensions/gemini/gemini-extension.json']) assert.equal(read(f).version, pkg.version, f);
     assert.equal(read('.claude-plugin/marketplace.json').plugins[0].version, pkg.version);
-    assert.deepEqual(read('.claude-plugin/marketplace.json').plugins[0].source, { source: 'npm', package: pkg.name });
+    // the plugin is the marketplace's own folder: a clone (built) or the installed package, never the npm registry
+    assert.equal(read('.claude-plugin/marketplace.json').plugins[0].source, './');
     for (const f of ['.claude-plugin', 'hooks', '.codex-plugin', '.agents', 'extensions', 'dist']) assert.ok(pkg.files.includes(f), f);
   });
 

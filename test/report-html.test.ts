@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { claudeTranscript, codexRollout, geminiChat, tempHome, write } from './support/histories.ts';
 import { SEED_CWD } from './support/histories.ts';
+import { missing } from './support/needs.ts';
 
 // The report page in a real headless Chromium (Debian's package): it renders, its charts have content,
-// and it makes no network request. CI installs chromium (.ci/run); a developer without it may set
-// STALLGUARD_SKIP_BROWSER=1 to skip, and only then.
+// and it makes no network request.
 
 const CHROMIUM = process.env.STALLGUARD_CHROMIUM ?? '/usr/bin/chromium';
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
-const skip = !existsSync(CHROMIUM) && process.env.STALLGUARD_SKIP_BROWSER === '1' ? `no ${CHROMIUM} and STALLGUARD_SKIP_BROWSER=1` : false;
+const skip = missing(CHROMIUM, 'apt-get install chromium (npm test does when it can: as root, or through sudo without a password), or STALLGUARD_CHROMIUM=<a chromium>');
 
 describe('the report page in headless Chromium', { skip }, () => {
   let browser: Browser;
@@ -25,7 +25,7 @@ describe('the report page in headless Chromium', { skip }, () => {
   let page: string;
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (or set STALLGUARD_SKIP_BROWSER=1 to skip this test)`);
+    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`);
     server = createServer((req, res) => {
       hits.push(req.url ?? '');
       res.end('x');

@@ -86,8 +86,30 @@ describe('stallguard scan over the agents\' own history', () => {
     const r = scan([], { HOME: tempHome() });
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /No agent history found on this machine/);
-    assert.match(r.out, /call 5 +nudge +`Bash npm test` x5/);
-    assert.match(r.out, /call 11 +stop/);
+    assert.match(r.out, /13 calls · 2 stalls/);
+    // calls counted from 1 for a person: the nudge comes with the sixth call (step 5 in --json)
+    assert.match(r.out, /call 6 +nudge +`Bash npm test` x5/);
+    assert.match(r.out, /call 12 +stop/);
+  });
+
+  it('with --json and no history, prints no session: the bundled example is not one of this machine', () => {
+    const r = scan(['--json'], { HOME: tempHome() });
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, '');
+    assert.match(r.err, /^stallguard scan: no agent history found on this machine .*; nothing to report\. `stallguard scan` without --json shows a bundled example\.\n$/);
+  });
+
+  it('replay tells the bundled example as scan does: as many calls, counted from 1, and where it stopped', () => {
+    const example = join(import.meta.dirname, '..', 'examples', 'looping-session.jsonl');
+    const json = scan(['--json', example], { HOME: tempHome() });
+    const stalls = (JSON.parse(json.out) as { stalls: { step: number; action: string }[] }).stalls;
+    const r = spawnSync(process.execPath, [CLI, 'replay', example], { env: { PATH: process.env.PATH, HOME: tempHome() }, encoding: 'utf8', cwd: SEED_CWD });
+    assert.equal(r.status, 0, r.stderr);
+    const stop = stalls.find((s) => s.action === 'stop')!;
+    const calls = (JSON.parse(json.out) as { calls: number }).calls;
+    assert.match(r.stdout, new RegExp(`^.*looping-session\\.jsonl \\(claude-transcript, ${calls} calls, stopped at call ${stop.step + 1}\\)\n`));
+    for (const s of stalls) assert.match(r.stdout, new RegExp(`^  call ${s.step + 1} +${s.action} `, 'm'));
+    assert.doesNotMatch(r.stdout, /step/);
   });
 
   it('names a missing path in one line, without a stack trace', () => {

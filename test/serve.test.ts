@@ -96,6 +96,22 @@ describe('stallguard serve', () => {
     assert.equal(existsSync(join(b.home, 'serve.pid')), false);
   });
 
+  it('says where it listens, and when one already runs, says so instead of starting another', async () => {
+    const { env, home } = scratch();
+    const port = await freePort();
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(child);
+    const first = await new Promise<string>((done) => child.stdout!.once('data', (d) => done(String(d))));
+    assert.match(first, new RegExp(`^stallguard serve: listening on http://127\\.0\\.0\\.1:${port}/stallguard/ \\(pid ${child.pid}\\) for ${home}; it exits after 30 idle minutes, or on: stallguard serve --stop\n$`));
+    const again = runCli(['serve', '--port', String(port)], env);
+    assert.equal(again.status, 0);
+    assert.equal(again.stdout, `stallguard serve: already running for ${home} on port ${port} (pid ${child.pid}); stop it with: stallguard serve --stop\n`);
+    const other = runCli(['serve', '--port', String(port + 1)], env);
+    assert.equal(other.status, 1);
+    assert.equal(other.stderr, `stallguard serve: already running for ${home} on port ${port} (pid ${child.pid}), not ${port + 1}; one serves each STALLGUARD_HOME: stop it first with stallguard serve --stop\n`);
+    child.kill();
+  });
+
   it('says clearly that a port is taken by another program', async () => {
     const { env } = scratch();
     const taken = createServer().listen(0, '127.0.0.1');
@@ -112,7 +128,7 @@ describe('the daemon install', () => {
     const { project, env, home } = scratch('enforce');
     const port = await freePort();
     runCli(['install', '--daemon', '--port', String(port)], env, project);
-    const settings = readFileSync(join(project, '.claude', 'settings.json'), 'utf8');
+    const settings = readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8');
     const command = JSON.parse(settings).hooks.PostToolUseFailure[0].hooks[1].command as string;
     const run = () => spawnSync('sh', ['-c', command], { input: JSON.stringify(claude.failure(project, 'npm test', FAIL)), env: cleanEnv(env), encoding: 'utf8' });
     assert.equal(run().status, 0);

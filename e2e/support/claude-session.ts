@@ -48,7 +48,7 @@ export interface ClaudeRun {
   requests: MessagesRequest[];
   stream: StreamEvent[];
   result: ResultEvent;
-  /** The project's .claude/settings.json as `stallguard install` left it, before the session. */
+  /** The project's settings file as `stallguard install` left it (.claude/settings.local.json), before the session. */
   installedSettings: string;
   /** The stallguard session file of this session. */
   ledger: LedgerLine[];
@@ -56,21 +56,19 @@ export interface ClaudeRun {
   ms: number;
 }
 
+/** Where `stallguard install` registers the hook in the project: Claude Code's personal settings file. */
+const SETTINGS = ['.claude', 'settings.local.json'];
+
 /** The placeholder for the scratch project's absolute path in scripts. */
 export const PROJ = '/PROJ';
 const ALLOWED = ['Bash', 'Read', 'Edit', 'Write', 'Agent', 'Task'];
 
 let client: ClaudeCode | undefined;
 
-export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
-  client ??= ensureClaudeCode();
-  const scratch = makeScratch(scenario.name, scenario.mode);
-  stallguard(scratch, scenario.installArgs ?? ['install']);
-  const installedSettings = readFileSync(join(scratch.project, '.claude', 'settings.json'), 'utf8');
-  const script = mapStrings(scenario.script, (s) => s.replaceAll(PROJ, scratch.project));
-  const server = await startFakeAnthropic(script, scratch.requestsLog);
-  const env = scratchEnv(scratch, {
-    ANTHROPIC_BASE_URL: server.url,
+/** The scratch environment of a headless Claude Code run against the fake API at `url`. */
+export function claudeEnv(scratch: Scratch, url: string): NodeJS.ProcessEnv {
+  return scratchEnv(scratch, {
+    ANTHROPIC_BASE_URL: url,
     ANTHROPIC_API_KEY: 'sk-e2e-test',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
@@ -79,17 +77,22 @@ export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
     DISABLE_BUG_COMMAND: '1',
     CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
   });
-  const args = [
-    ...client.prefix,
-    '-p',
-    scenario.prompt ?? 'fix the failing tests',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--include-hook-events',
-    '--allowedTools',
-    (scenario.allowedTools ?? ALLOWED).join(','),
-  ];
+}
+
+/** The arguments of a headless Claude Code run: one prompt, stream-json with hook events, the tools allowed without asking. */
+export function claudeArgs(cli: ClaudeCode, prompt: string, allowedTools: string[] = ALLOWED): string[] {
+  return [...cli.prefix, '-p', prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--allowedTools', allowedTools.join(',')];
+}
+
+export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
+  client ??= ensureClaudeCode();
+  const scratch = makeScratch(scenario.name, scenario.mode);
+  stallguard(scratch, scenario.installArgs ?? ['install']);
+  const installedSettings = readFileSync(join(scratch.project, ...SETTINGS), 'utf8');
+  const script = mapStrings(scenario.script, (s) => s.replaceAll(PROJ, scratch.project));
+  const server = await startFakeAnthropic(script, scratch.requestsLog);
+  const env = claudeEnv(scratch, server.url);
+  const args = claudeArgs(client, scenario.prompt ?? 'fix the failing tests', scenario.allowedTools ?? ALLOWED);
   const run = await runClient(scratch, client, args, { env, server, timeoutMs: scenario.timeoutMs });
   const stream = run.events as StreamEvent[];
   const result = stream.findLast((e) => e.type === 'result') as ResultEvent | undefined;
@@ -125,7 +128,7 @@ export function hookOutputs(run: ClaudeRun): { hook: string; output: Record<stri
     .map((e) => ({ hook: String(e.hook_name), output: JSON.parse(String(e.stdout)) as Record<string, unknown> }));
 }
 
-/** The project's .claude/settings.json now. */
+/** The project's settings file now. */
 export function readSettings(run: ClaudeRun): string {
-  return readFileSync(join(run.scratch.project, '.claude', 'settings.json'), 'utf8');
+  return readFileSync(join(run.scratch.project, ...SETTINGS), 'utf8');
 }

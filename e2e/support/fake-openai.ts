@@ -31,6 +31,20 @@ function fromModel(item: ResponseItem): boolean {
   return FROM_MODEL.has(item.type) || (item.type === 'message' && item.role === 'assistant');
 }
 
+/** In a script's tool input: the id of the agent the conversation spawned last (to wait for it). */
+export const LAST_AGENT_ID = '$LAST_AGENT_ID';
+
+/** The agent id in the latest tool output that names one (spawn_agent answers with it). */
+function lastAgentId(body: ResponsesRequest): string | undefined {
+  for (const item of [...(body.input ?? [])].reverse()) {
+    if (item.type !== 'function_call_output') continue;
+    const text = typeof item.output === 'string' ? item.output : JSON.stringify(item.output);
+    const id = /"agent_id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/.exec(text)?.[0];
+    if (id) return id;
+  }
+  return undefined;
+}
+
 export function textOf(item: ResponseItem): string {
   return (item.content ?? []).map((c) => c.text ?? '').join('\n');
 }
@@ -67,7 +81,8 @@ export function openaiHandler(script: ModelScript): (request: RecordedRequest, r
       if (offered.has('exec_command')) [name, input] = ['exec_command', { cmd: command }];
       else [name, input] = ['shell', { command: ['bash', '-lc', command] }];
     }
-    return { type: 'function_call', id: id('fc'), call_id: id('call'), name, arguments: JSON.stringify(input), status: 'completed' };
+    const args = JSON.stringify(input).replaceAll(LAST_AGENT_ID, lastAgentId(body) ?? LAST_AGENT_ID);
+    return { type: 'function_call', id: id('fc'), call_id: id('call'), name, ...(block.namespace ? { namespace: block.namespace } : {}), arguments: args, status: 'completed' };
   }
 
   return (request, res) => {

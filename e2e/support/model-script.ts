@@ -4,8 +4,11 @@
 // or runs in parallel: the turn is the number of assistant messages already in the conversation, and a
 // conversation is a subagent's when its first user message carries the script's marker.
 
-/** One piece of a model turn: some text, or a tool call with its input. */
-export type Block = { text: string } | { tool: string; input: Record<string, unknown> };
+/**
+ * One piece of a model turn: some text, or a tool call with its input (and the namespace of a client that
+ * groups its tools, as Codex does its subagent tools under multi_agent_v1).
+ */
+export type Block = { text: string } | { tool: string; input: Record<string, unknown>; namespace?: string };
 
 /** What the model says in one turn. A turn without a tool call ends the agent's work. */
 export type Turn = Block[];

@@ -28,6 +28,12 @@ export interface Label {
 
 export interface Trajectory {
   label: Label;
+  /** Which labeled set it comes from: real users' sessions, or SWE-bench-style runs. */
+  source: 'users' | 'swe';
+  /** The agent (users: claude-code, codex, gemini-cli) or harness (swe: mini-swe-agent, coder, claude-code) that ran it. */
+  agent: string;
+  /** Who it belongs to, for folds that never split one person's (or one repository's) sessions: the owner, or the task's repository. */
+  group: string;
   outcome?: string;
   items: ReplayItem[];
   /** The items' observations, computed once: replays at many thresholds reuse them. */
@@ -36,7 +42,8 @@ export interface Trajectory {
   steps: { step: number; values: Partial<Record<SignalCode, number>> }[];
 }
 
-const SILENT: Config = { ...DEFAULT_CONFIG, repeat: 1e9, cycleRepeats: 1e9, spawnCap: 1e9, judge: { ...DEFAULT_CONFIG.judge, enabled: false } };
+// every floor off too: a stall would empty the window, and the signals after it would be lost
+const SILENT: Config = { ...DEFAULT_CONFIG, repeat: 1e9, pollRepeat: 1e9, failRepeat: 1e9, unchangedFailures: 1e9, sameFailures: 1e9, cycleRepeats: 1e9, spawnCap: 1e9, judge: { ...DEFAULT_CONFIG.judge, enabled: false } };
 
 export function loadLabels(file: string): Label[] {
   return readFileSync(file, 'utf8')
@@ -45,9 +52,27 @@ export function loadLabels(file: string): Label[] {
     .map((l) => JSON.parse(l) as Label);
 }
 
-export function loadTrajectory(tracesDir: string, label: Label): Trajectory {
+interface Meta {
+  outcome?: string;
+  owner?: string;
+  agent?: string;
+  source?: string;
+  task_repo?: string;
+  instance?: string;
+}
+
+/** The repository an SWE-bench-style task is about: `django__django-11728` is django/django. */
+function taskRepo(meta: Meta): string {
+  if (meta.task_repo) return meta.task_repo;
+  const m = /^(.+?)__(.+)-\d+$/.exec(meta.instance ?? '');
+  return m ? `${m[1]}/${m[2]}` : (meta.instance ?? 'unknown');
+}
+
+export function loadTrajectory(tracesDir: string, label: Label, source: Trajectory['source'] = 'swe'): Trajectory {
   const file = join(tracesDir, `${label.id}.jsonl`);
-  const meta = JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!).meta as { outcome?: string };
+  const meta = JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!).meta as Meta;
+  const agent = source === 'users' ? (meta.agent ?? 'unknown') : (meta.source ?? 'unknown').replace(/_.*$/, '');
+  const group = source === 'users' ? `person:${meta.owner ?? label.id}` : `repo:${taskRepo(meta)}`;
   const items = [...readTrajectory(file, 'trace').items];
   let state = initialState();
   const steps: Trajectory['steps'] = [];
@@ -60,5 +85,5 @@ export function loadTrajectory(tracesDir: string, label: Label): Trajectory {
     for (const s of readSignals(window, DEFAULT_CONFIG.maxCycle)) values[s.code] = Math.max(values[s.code] ?? 0, s.value);
     steps.push({ step: item.step, values });
   }
-  return { label, ...(meta.outcome ? { outcome: meta.outcome } : {}), items, observations, steps };
+  return { label, source, agent, group, ...(meta.outcome ? { outcome: meta.outcome } : {}), items, observations, steps };
 }

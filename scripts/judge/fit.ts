@@ -18,16 +18,23 @@ export interface Bag {
   weight: number;
 }
 
+/**
+ * Real users' sessions weigh double: they are what stallguard is for, and the SWE-bench harnesses' habits
+ * (paging through files with scroll_down, a line-range edit command) would otherwise set the weights.
+ */
+const SOURCE_WEIGHT: Record<Trajectory['source'], number> = { users: 2, swe: 1 };
+
 export function bags(trajectories: Trajectory[]): Bag[] {
   const out: Bag[] = [];
   for (const t of trajectories) {
+    const w = SOURCE_WEIGHT[t.source];
     for (const g of t.label.segments) {
       const from = Math.min(g.clear, g.end);
       const steps = t.steps.filter((s) => s.step >= from && s.step <= g.end + 1).map((s) => s.values);
-      if (steps.length > 0) out.push({ steps, y: 1, weight: g.confidence === 'high' ? 1 : 0.6 });
+      if (steps.length > 0) out.push({ steps, y: 1, weight: w * (g.confidence === 'high' ? 1 : 0.6) });
     }
     const outside = t.steps.filter((s) => !t.label.segments.some((g) => s.step >= g.start && s.step <= g.end + 1)).map((s) => s.values);
-    if (outside.length > 0) out.push({ steps: outside, y: 0, weight: t.label.segments.length === 0 ? 1 : 0.5 });
+    if (outside.length > 0) out.push({ steps: outside, y: 0, weight: w * (t.label.segments.length === 0 ? 1 : 0.5) });
   }
   return out;
 }

@@ -12,13 +12,17 @@ export interface Fire {
   action: string;
 }
 
-export function fires(t: Trajectory, config: Config, model: JudgeModel): Fire[] {
+/**
+ * The interventions of a replay. `detectionOnly` leaves out self-protection's refusals, which no setting of the
+ * judge changes: fitting chooses thresholds on what detection does.
+ */
+export function fires(t: Trajectory, config: Config, model: JudgeModel, detectionOnly = false): Fire[] {
   let state = initialState();
   const out: Fire[] = [];
   for (const [i, { step }] of t.items.entries()) {
     const r = reduce(state, t.observations[i]!, config, model);
     state = r.state;
-    if (r.decision.action === 'allow' || r.decision.repeat) continue;
+    if (r.decision.action === 'allow' || r.decision.repeat || (detectionOnly && r.decision.code === 'SELF_PROTECT')) continue;
     out.push({ step, action: r.decision.action });
   }
   return out;
@@ -28,14 +32,25 @@ export interface Metrics {
   high: [number, number];
   all: [number, number];
   healthyAlarmed: [number, number];
+  /** Stops on healthy trajectories (users' sessions carry no outcome: every healthy one counts). */
+  stopsOnHealthy: [number, number];
   stopsOnResolved: [number, number];
   delays: number[];
 }
 
-export function score(trajectories: Trajectory[], config: Config, model: JudgeModel): Metrics {
-  const m: Metrics = { high: [0, 0], all: [0, 0], healthyAlarmed: [0, 0], stopsOnResolved: [0, 0], delays: [] };
+export function noMetrics(): Metrics {
+  return { high: [0, 0], all: [0, 0], healthyAlarmed: [0, 0], stopsOnHealthy: [0, 0], stopsOnResolved: [0, 0], delays: [] };
+}
+
+export function add(a: Metrics, b: Metrics): Metrics {
+  const p = (x: [number, number], y: [number, number]): [number, number] => [x[0] + y[0], x[1] + y[1]];
+  return { high: p(a.high, b.high), all: p(a.all, b.all), healthyAlarmed: p(a.healthyAlarmed, b.healthyAlarmed), stopsOnHealthy: p(a.stopsOnHealthy, b.stopsOnHealthy), stopsOnResolved: p(a.stopsOnResolved, b.stopsOnResolved), delays: [...a.delays, ...b.delays] };
+}
+
+export function score(trajectories: Trajectory[], config: Config, model: JudgeModel, detectionOnly = false): Metrics {
+  const m = noMetrics();
   for (const t of trajectories) {
-    const f = fires(t, config, model);
+    const f = fires(t, config, model, detectionOnly);
     for (const s of t.label.segments) {
       const hits = f.filter((x) => x.step >= s.start && x.step <= s.end + 1).map((x) => x.step);
       m.all[1]++;
@@ -49,6 +64,8 @@ export function score(trajectories: Trajectory[], config: Config, model: JudgeMo
     if (t.label.overall === 'healthy') {
       m.healthyAlarmed[1]++;
       if (f.length > 0) m.healthyAlarmed[0]++;
+      m.stopsOnHealthy[1]++;
+      if (f.some((x) => x.action === 'stop')) m.stopsOnHealthy[0]++;
       if (t.outcome === 'resolved') {
         m.stopsOnResolved[1]++;
         if (f.some((x) => x.action === 'stop')) m.stopsOnResolved[0]++;
@@ -67,5 +84,5 @@ export function median(xs: number[]): number | undefined {
 
 export function format(m: Metrics): string {
   const f = ([a, b]: [number, number]) => `${a}/${b}`;
-  return `high ${f(m.high)}, all ${f(m.all)}, healthy alarmed ${f(m.healthyAlarmed)}, stops on resolved healthy ${f(m.stopsOnResolved)}, median delay ${median(m.delays) ?? '-'}`;
+  return `high ${f(m.high)}, all ${f(m.all)}, healthy alarmed ${f(m.healthyAlarmed)}, stops on healthy ${f(m.stopsOnHealthy)}, stops on resolved healthy ${f(m.stopsOnResolved)}, median delay ${median(m.delays) ?? '-'}`;
 }

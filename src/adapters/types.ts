@@ -1,4 +1,5 @@
 import type { AgentName, Decision, Event } from '../types.ts';
+import type { Dialect } from './dialect.ts';
 
 /** An event read from one agent's hook payload, with the hook event it came from (for rendering). */
 export interface Parsed {
@@ -13,6 +14,8 @@ export interface Adapter {
   parse(payload: Record<string, unknown>, env?: NodeJS.ProcessEnv): Parsed | undefined;
   /** The agent's response for a decision, as the exact text to print on stdout ('' for none). */
   render(parsed: Parsed, decision: Decision): string;
+  /** The agent's tool names and result texts, read into shared facts. */
+  dialect: Dialect;
 }
 
 export function str(v: unknown): string | undefined {

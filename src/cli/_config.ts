@@ -1,6 +1,6 @@
-import type { ConfigProblem } from '../config/validate.ts';
+import { type ConfigProblem, describeProblem } from '../config/validate.ts';
 
 /** Config problems are reported, never fatal: the bad field falls back to its default. */
 export function explainProblems(problems: ConfigProblem[]): void {
-  for (const p of problems) console.error(`stallguard: config ${p.source}: ${p.field} ${p.problem}; using the default`);
+  for (const p of problems) console.error(`stallguard: config: ${describeProblem(p)}`);
 }

@@ -4,12 +4,14 @@ import { loadConfig, stallguardHome } from '../config/load.ts';
 import { fleet } from '../export/fleet.ts';
 import { loadCursor, saveCursor } from '../export/cursor.ts';
 import { prometheusText } from '../export/prometheus.ts';
+import { reach } from '../export/reach.ts';
 import { Transcripts } from '../export/transcripts.ts';
 import { readLedgerSession } from '../report/from-ledger.ts';
 import { sessionFiles } from '../store/read-ledger.ts';
 import { plural } from '../report/format.ts';
 import { parse } from './_args.ts';
 import { UsageError } from './_errors.ts';
+import { errnoText } from '../core/errno.ts';
 
 export const summary = 'ship detections to OpenTelemetry or a Prometheus textfile';
 
@@ -53,8 +55,7 @@ export async function run(argv: string[]): Promise<number> {
     try {
       writeAtomically(values.prometheus, prometheusText(shipped));
     } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      throw new UsageError(`export: cannot write ${values.prometheus}: ${err.code ?? err.message}`);
+      throw new UsageError(`export: cannot write ${values.prometheus}: ${errnoText(e)}`);
     }
     console.log(`Wrote ${values.prometheus}: ${plural(shipped.stalls.length, 'detection')} in ${plural(shipped.sessions, 'session')}.`);
   }
@@ -72,8 +73,9 @@ export async function run(argv: string[]): Promise<number> {
       console.log(`Nothing new for ${endpoint} since the last export.`);
       return 0;
     }
-    const { exportOtlp } = await import('../export/otlp.ts');
     try {
+      await reach(endpoint);
+      const { exportOtlp } = await import('../export/otlp.ts');
       await exportOtlp(endpoint, fresh);
     } catch (e) {
       console.error(`stallguard export: ${(e as Error).message}; nothing was marked as sent, the next export tries again`);

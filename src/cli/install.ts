@@ -1,12 +1,17 @@
-import { existsSync, unlinkSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { AgentName } from '../types.ts';
 import { AGENTS } from '../hook/run-hook.ts';
-import { lineDiff, readText, writeTextAtomic } from '../install/files.ts';
-import { distFile, hookCommand } from '../install/hook-command.ts';
+import { type Change, changes, describeChange, excludeOwner, uninstallChange, writeInstall, writeUninstall } from '../install/apply.ts';
+import { addExclude, removeExclude } from '../install/exclude.ts';
+import { readText } from '../install/files.ts';
+import { isIgnored, isTracked, repoOf, repoPath } from '../install/git.ts';
+import { distFile, hookCommand, hookPath, sharedCommand } from '../install/hook-command.ts';
+import { fileAt, installFiles, isShared, placesOf, type Where, WHERE } from '../install/place.ts';
 import { addRules, removeRules } from '../install/rules-block.ts';
 import type { InstallTarget, Scope } from '../install/target.ts';
-import { TARGETS } from '../install/targets.ts';
+import { ALL_TARGETS, TARGETS } from '../install/targets.ts';
+import { codexTomlTarget } from '../install/codex-toml.ts';
+import { onPath } from '../install/which.ts';
 import { defaultPort, hookUrl, parsePort } from '../serve/address.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { RULES_TEXT } from './rules.ts';
@@ -15,42 +20,53 @@ import { UsageError } from './_errors.ts';
 
 export const summary = 'register the hook with an agent';
 
-const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope project|user] [--rules] [--daemon [--port N]] [--dry-run]
+const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope local|project|user] [--config-toml] [--rules] [--daemon [--port N]] [--dry-run]
 
-Registers stallguard's hook in the agent's settings (default: Claude Code, this project):
+Registers stallguard's hook in the agent's settings (default: Claude Code, --scope local):
 
-  claude    .claude/settings.json       (user: ~/.claude/settings.json)
-  codex     .codex/hooks.json           (user: $CODEX_HOME/hooks.json, default ~/.codex)
-  gemini    .gemini/settings.json       (user: ~/.gemini/settings.json)
-  cursor    .cursor/hooks.json          (user: ~/.cursor/hooks.json)
-  copilot   .github/hooks/stallguard.json (project only)
-  opencode  .opencode/plugins/stallguard.js (user: ~/.config/opencode/plugins/stallguard.js), a plugin
-  pi        .pi/extensions/stallguard.js  (user: ~/.pi/agent/extensions/stallguard.js), an extension
+  --scope local    this project, for you alone: the command runs this machine's node and hook bundle, so
+                   it goes where git does not look: Claude Code's .claude/settings.local.json; for the
+                   other agents their project file, kept out of git in .git/info/exclude
+  --scope project  this project, for the whole team: the agent's project file, to be committed; the
+                   command runs \`stallguard\` from each teammate's PATH (each needs it installed)
+  --scope user     every project of yours: the agent's user settings
+
+  claude    .claude/settings.local.json, .claude/settings.json, ~/.claude/settings.json
+  codex     .codex/hooks.json (local and project), $CODEX_HOME/hooks.json (default ~/.codex);
+            with --config-toml: [[hooks.*]] tables at the end of .codex/config.toml or $CODEX_HOME/config.toml
+  gemini    .gemini/settings.json (local and project), ~/.gemini/settings.json
+  cursor    .cursor/hooks.json (local and project), ~/.cursor/hooks.json
+  copilot   .github/hooks/stallguard.json (local and project), $COPILOT_HOME/hooks/stallguard.json (default ~/.copilot)
+  qwen      .qwen/settings.json (local and project), $QWEN_HOME/settings.json (default ~/.qwen)
+  opencode  .opencode/plugins/stallguard.js (local), ~/.config/opencode/plugins/stallguard.js: a plugin
+  pi        .pi/extensions/stallguard.js (local), ~/.pi/agent/extensions/stallguard.js: an extension
+
+opencode and pi load stallguard in-process from a file that names this machine's copy of it, so they
+install for you alone (local or user), never for the team.
 
 Idempotent: running it again updates the command in place. Every other setting and comment in the file is
-kept. --rules also adds the stallguard rule to the agent's instruction file (CLAUDE.md, AGENTS.md,
-GEMINI.md). --dry-run prints the change and writes nothing.
+kept, and uninstall gives the files back as they were. --rules also adds the stallguard rule to the agent's
+instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, QWEN.md). --dry-run prints the change and writes nothing.
 
---daemon (Claude Code, POSIX): also registers an http hook to \`stallguard serve\` on 127.0.0.1 (port
-${defaultPort()} for this user, or --port N), which answers in about a millisecond instead of a node start
-per call. The command hook stays beside it as the fallback: it runs node only when the daemon is not up,
-and then starts it. Running install again without --daemon goes back to the command hook alone.`;
-
-export interface Plan {
-  target: InstallTarget;
-  file: string;
-  before: string;
-  after: string;
-}
+--daemon (Claude Code, POSIX, local or user scope): also registers an http hook to \`stallguard serve\` on
+127.0.0.1 (port ${defaultPort()} for this user, or --port N), which answers in about a millisecond instead of a
+node start per call. The command hook stays beside it as the fallback: it runs node only when the daemon is
+not up, and then starts it. Running install again without --daemon goes back to the command hook alone.`;
 
 export function resolveTarget(command: string, agent: string | undefined): InstallTarget {
   return TARGETS[oneOf<AgentName>(command, 'agent', agent, AGENTS, 'claude')];
 }
 
-export function resolveScope(command: string, target: InstallTarget, scope: string | undefined): Scope {
-  const chosen = oneOf<Scope>(command, 'scope', scope, ['project', 'user'], 'project');
-  if (!target.scopes.includes(chosen)) throw new UsageError(`${command}: ${target.label} reads hooks only at --scope ${target.scopes.join(' or ')}`);
+export function resolveWhere(command: string, target: InstallTarget, scope: string | undefined): Where {
+  const chosen = oneOf<Where>(command, 'scope', scope, WHERE, 'local');
+  const places = placesOf(target);
+  if (!places.includes(chosen)) throw new UsageError(`${command}: ${target.label} reads hooks only at --scope ${places.join(' or ')}`);
   return chosen;
+}
+
+/** The agent's scope for a place: a personal install in a project is still the project's. */
+export function scopeOf(where: Where): Scope {
+  return where === 'user' ? 'user' : 'project';
 }
 
 export function show(file: string): string {
@@ -58,18 +74,17 @@ export function show(file: string): string {
   return rel && !rel.startsWith('..') ? rel : file;
 }
 
-export function apply(plans: Plan[], dryRun: boolean): number {
-  let changed = 0;
-  for (const p of plans) {
-    if (p.before === p.after) continue;
-    changed++;
-    if (dryRun) {
-      console.log(`--- ${show(p.file)}${p.before === '' && !existsSync(p.file) ? ' (new file)' : ''}`);
-      console.log(lineDiff(p.before, p.after));
-    } else if (p.after === '' && p.before !== '') unlinkSync(p.file);
-    else writeTextAtomic(p.file, p.after);
-  }
-  return changed;
+/** A change install makes, and how it is written: with a receipt, or (undoing a line of its own) as uninstall would. */
+interface Step {
+  change: Change;
+  write(home: string): void;
+}
+
+/** A change toward `after`, recorded so that uninstall can take it back; `takeOut` removes stallguard's part. */
+function adding(agent: string, file: string, after: (text: string) => string, takeOut: (text: string) => string): Step {
+  const before = readText(file);
+  const change = { agent, file, before, after: after(before ?? '') };
+  return { change, write: (home) => writeInstall(home, change, takeOut) };
 }
 
 export function run(argv: string[]): number {
@@ -77,6 +92,7 @@ export function run(argv: string[]): number {
     agent: { type: 'string' },
     scope: { type: 'string' },
     rules: { type: 'boolean' },
+    'config-toml': { type: 'boolean' },
     daemon: { type: 'boolean' },
     port: { type: 'string' },
     'dry-run': { type: 'boolean' },
@@ -86,41 +102,103 @@ export function run(argv: string[]): number {
     console.log(HELP);
     return 0;
   }
-  const target = resolveTarget('install', values.agent);
-  const scope = resolveScope('install', target, values.scope);
+  const agentTarget = resolveTarget('install', values.agent);
+  if (values['config-toml'] && agentTarget.agent !== 'codex') throw new UsageError(`install: --config-toml is for Codex only (${agentTarget.label} has no config.toml hooks)`);
+  const target = values['config-toml'] ? codexTomlTarget : agentTarget;
+  const where = resolveWhere('install', target, values.scope);
   const project = process.cwd();
-  const file = target.settingsFile(scope, project, process.env);
-  const rulesFile = values.rules ? target.rulesFile(scope, project, process.env) : undefined;
-  if (values.rules && !rulesFile) throw new UsageError(`install: ${target.label} keeps no instruction file at --scope ${scope}; leave out --rules, or use --scope project`);
-  const before = readText(file) ?? '';
+  const env = process.env;
+  const file = fileAt(target, where, project, env);
+  const rulesFile = values.rules ? target.rulesFile(scopeOf(where), project, env) : undefined;
+  if (values.rules && !rulesFile) throw new UsageError(`install: ${target.label} keeps no instruction file at --scope ${where}; leave out --rules, or use --scope local`);
   if (values.port !== undefined && !values.daemon) throw new UsageError('install: --port goes with --daemon');
   if (values.daemon && !target.daemon) throw new UsageError(`install: --daemon is for Claude Code only (${target.label} has no http hooks)`);
   if (values.daemon && process.platform === 'win32') throw new UsageError('install: --daemon needs a POSIX shell for its fallback command; use the command hook on Windows');
-  const port = values.daemon ? (values.port === undefined ? defaultPort() : parsePort('install', values.port)) : undefined;
-  const command = target.plugin ? distFile(target.plugin) : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
-  const url = port === undefined ? undefined : hookUrl(port, target.agent);
-  const plans: Plan[] = [{ target, file, before, after: target.add(before, file, command, url) }];
-  if (rulesFile) {
-    const text = readText(rulesFile) ?? '';
-    plans.push({ target, file: rulesFile, before: text, after: addRules(text, RULES_TEXT) });
+  if (values.daemon && isShared(where)) throw new UsageError("install: --daemon is yours alone (its port is this user's); use it with --scope local or --scope user");
+  // a plugin file imports the plugin by its path on this machine: there is no command to find on a teammate's PATH
+  if (target.plugin && isShared(where)) throw new UsageError(`install: ${target.label} loads stallguard from a file that names this machine's copy of it, so it installs for you alone; use --scope local (this project) or --scope user`);
+
+  // a personal install names this machine's files: it must stay out of what git commits
+  const repo = where === 'user' ? undefined : repoOf(project);
+  if (where === 'local' && repo && isTracked(repo, file)) {
+    throw new UsageError(
+      `install: ${show(file)} is committed in git, so a personal install would put this machine's paths in it; ` +
+        'install for the whole team with --scope project, or for yourself in every project with --scope user',
+    );
   }
-  const dryRun = values['dry-run'] === true;
-  const changed = apply(plans, dryRun);
-  if (dryRun) {
-    if (changed === 0) console.log('stallguard install: nothing to change');
+  const exclude = where === 'local' && repo && !isIgnored(repo, file) ? repo.exclude : undefined;
+
+  const port = values.daemon ? (values.port === undefined ? defaultPort() : parsePort('install', values.port)) : undefined;
+  // for an in-process plugin, what its file loads: the plugin beside this CLI
+  const command = target.plugin ? distFile(target.plugin) : isShared(where) ? sharedCommand(target.agent, { shell: target.shell }) : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
+  const url = port === undefined ? undefined : hookUrl(port, target.agent);
+  const home = stallguardHome(env);
+  const planned: Step[] = [adding(target.agent, file, (text) => target.add(text, file, command, url), (text) => target.remove(text, file))];
+  if (rulesFile) planned.push(adding(target.agent, rulesFile, (text) => addRules(text, RULES_TEXT), removeRules));
+  if (repo && where === 'local' && exclude) {
+    const path = repoPath(repo, file);
+    planned.push(adding(excludeOwner(target.agent, path), repo.exclude, (text) => addExclude(text, path), (text) => removeExclude(text, path)));
+  }
+  if (repo && where === 'project') {
+    // a personal install of the same file before: its line would keep the shared file out of git
+    const path = repoPath(repo, file);
+    const change = uninstallChange(home, excludeOwner(target.agent, path), repo.exclude, (text) => removeExclude(text, path));
+    planned.push({ change, write: (h) => writeUninstall(h, change) });
+  }
+  const todo = planned.filter((p) => changes([p.change]).length > 0);
+
+  if (values['dry-run']) {
+    for (const p of todo) console.log(describeChange(p.change, show));
+    if (todo.length === 0) console.log('stallguard install: nothing to change');
     return 0;
   }
-  const mode = loadConfig({ cwd: project }).config.mode;
-  console.log(`stallguard: ${changed === 0 ? 'already registered' : `registered the ${target.plugin ? 'plugin' : 'hook'}`} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
+  for (const p of todo) p.write(home);
+
+  const registered = todo.some((p) => p.change.file === file);
+  console.log(`stallguard: ${registered ? `registered the ${target.plugin ? 'plugin' : 'hook'}` : 'already registered'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
+  for (const line of whereSays(where, file, target, { excluded: !!exclude, inRepo: !!repo, ignoredByGit: !!repo && !exclude && where === 'local' })) console.log(line);
+  for (const other of alsoInstalled(target, file, project)) {
+    console.log(`Note: stallguard is also registered for ${target.label} in ${show(other.file)}: both run, and every call would be counted twice. Remove one: stallguard uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope ${other.where}`);
+  }
   if (url) console.log(`Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on the first call that finds it down, and exits after 30 idle minutes.`);
   if (rulesFile) console.log(`stallguard: the rule is in ${show(rulesFile)}.`);
+  const mode = loadConfig({ cwd: project }).config.mode;
   console.log(
     mode === 'enforce'
       ? 'Mode: enforce. Stalls are nudged, then stopped.'
-      : `Mode: ${mode}. Decisions are recorded in ${stallguardHome()} and nothing in the agent changes. To act on them, set "mode": "enforce" in .stallguard.json or STALLGUARD_MODE=enforce.`,
+      : `Mode: ${mode}. Decisions are recorded in ${home} and nothing in the agent changes. To act on them, set "mode": "enforce" in .stallguard.json or STALLGUARD_MODE=enforce.`,
   );
   if (target.manualStep) console.log(target.manualStep);
   return 0;
 }
 
-export { removeRules };
+/** The other files of this project and user where the agent already runs stallguard, in any of its forms (Codex: hooks.json and config.toml). */
+export function alsoInstalled(target: InstallTarget, file: string, project: string): { where: Where; file: string }[] {
+  return ALL_TARGETS.filter((form) => form.agent === target.agent).flatMap((form) =>
+    installFiles(form, project, process.env).filter(({ file: other }) => {
+      if (other === file) return false;
+      try {
+        const text = readText(other);
+        return text !== undefined && form.installed(text, other) !== undefined;
+      } catch {
+        return false; // a file the agent cannot read either
+      }
+    }),
+  );
+}
+
+/** What the person should know about where the hook went: whose it is, and what git makes of it. */
+function whereSays(where: Where, file: string, target: InstallTarget, git: { excluded: boolean; inRepo: boolean; ignoredByGit: boolean }): string[] {
+  const runs = target.plugin ? `the file loads this machine's ${distFile(target.plugin)}` : `the command runs this machine's node and ${hookPath()}`;
+  if (where === 'user') return [`For you, in every project: ${runs}.`];
+  if (where === 'local') {
+    const kept = git.excluded ? 'kept out of git by a line in .git/info/exclude' : git.ignoredByGit ? 'ignored by git' : 'not in a git repository';
+    return [`For you, in this project: ${runs}, so ${show(file)} is ${kept}.${target.plugin ? '' : ' For the whole team: stallguard install --scope project.'}`];
+  }
+  const lines = [
+    `For the whole team: commit ${show(file)}. Its command runs \`stallguard\` from PATH, so each teammate needs stallguard installed ` +
+      '(from a clone of it: npm install && npm install -g .); where it is missing, the hook steps aside and `stallguard doctor` says so.',
+  ];
+  if (!onPath('stallguard')) lines.push('stallguard is not on this machine\'s PATH yet: install it that way here too, or the hook steps aside here as well.');
+  return lines;
+}

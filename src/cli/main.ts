@@ -1,3 +1,4 @@
+import { errorText } from '../core/errno.ts';
 import { UsageError } from './_errors.ts';
 
 // The `stallguard` command. Each command is loaded only when it runs, so `stallguard hook` does not pay
@@ -26,7 +27,7 @@ const USAGE = `stallguard: catches coding agents stuck in a loop, through their 
 usage: stallguard <command> [options]
 
 commands:
-  install     register the hook with an agent (default: Claude Code, this project)
+  install     register the hook with an agent (default: Claude Code, for you in this project)
   uninstall   remove exactly what install added
   scan        what stallguard would have done in your past agent sessions
   report      tables and a page of the stalls, what they cost, and what to tell the agent
@@ -65,8 +66,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`stallguard ${e.message}`);
       return 2;
     }
-    const err = e as NodeJS.ErrnoException;
-    console.error(`stallguard ${name}: ${err.code === 'EPIPE' ? 'output closed' : err.message}`);
+    console.error(`stallguard ${name}: ${(e as NodeJS.ErrnoException).code === 'EPIPE' ? 'output closed' : errorText(e)}`);
     return 1;
   }
 }

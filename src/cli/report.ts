@@ -14,6 +14,7 @@ import { reportText } from '../report/tables.ts';
 import { parse } from './_args.ts';
 import { explainProblems } from './_config.ts';
 import { UsageError } from './_errors.ts';
+import { errnoText } from '../core/errno.ts';
 import { Progress } from './_progress.ts';
 
 export const summary = 'tables and a page of the stalls, what they cost, and what to tell the agent';
@@ -89,8 +90,7 @@ export function run(argv: string[]): number {
     try {
       writeFileSync(values.html, reportHtml(data, s));
     } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      throw new UsageError(`report: cannot write ${values.html}: ${err.code ?? err.message}`);
+      throw new UsageError(`report: cannot write ${values.html}: ${errnoText(e)}`);
     }
     console.log(`Wrote ${values.html}: ${s.sessions} sessions, ${s.stalls} stalls.`);
     return 0;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { stallguardHome } from '../config/load.ts';
 import { logError } from '../hook/run-hook.ts';
-import { removeDaemonFile, runningDaemon, writeDaemonFile } from '../serve/daemon-file.ts';
+import { type DaemonInfo, removeDaemonFile, runningDaemon, writeDaemonFile } from '../serve/daemon-file.ts';
 import { defaultPort, parsePort } from '../serve/address.ts';
 import { createHookServer } from '../serve/server.ts';
 import { parse } from './_args.ts';
@@ -37,6 +37,17 @@ function stop(home: string): number {
   return 0;
 }
 
+/** One daemon per STALLGUARD_HOME: a second start says where the first one is, and succeeds when it is on the port asked for. */
+function alreadyRunning(home: string, running: DaemonInfo, port: number): number {
+  const where = `stallguard serve: already running for ${home} on port ${running.port} (pid ${running.pid})`;
+  if (running.port === port) {
+    console.log(`${where}; stop it with: stallguard serve --stop`);
+    return 0;
+  }
+  console.error(`${where}, not ${port}; one serves each STALLGUARD_HOME: stop it first with stallguard serve --stop`);
+  return 1;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse('serve', argv, { port: { type: 'string' }, idle: { type: 'string' }, stop: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
@@ -47,6 +58,8 @@ export async function run(argv: string[]): Promise<number> {
   if (values.stop) return stop(home);
   const port = values.port === undefined ? defaultPort() : parsePort('serve', values.port);
   const idleMs = idleMinutes(values.idle) * 60_000;
+  const running = runningDaemon(home);
+  if (running) return alreadyRunning(home, running, port);
   mkdirSync(home, { recursive: true, mode: 0o700 });
 
   let idle: NodeJS.Timeout | undefined;
@@ -67,7 +80,7 @@ export async function run(argv: string[]): Promise<number> {
       // started twice at once: the other one won, which is what was wanted
       await new Promise((r) => setTimeout(r, 300));
       const other = runningDaemon(home);
-      if (other?.port === port) return 0;
+      if (other) return alreadyRunning(home, other, port);
       const message = `port ${port} on 127.0.0.1 is taken by another program; pick another with: stallguard install --daemon --port N`;
       logError(home, 'serve', new Error(message));
       throw new Error(message);
@@ -78,7 +91,7 @@ export async function run(argv: string[]): Promise<number> {
   idle = setTimeout(shutdown, idleMs).unref(); // the server keeps the process up, not the timer
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, shutdown);
   process.once('exit', () => removeDaemonFile(home));
-  if (process.stdout.isTTY) console.log(`stallguard serve: listening on http://127.0.0.1:${port}/stallguard/ (pid ${process.pid}); idle timeout ${idleMs / 60_000} min`);
+  console.log(`stallguard serve: listening on http://127.0.0.1:${port}/stallguard/ (pid ${process.pid}) for ${home}; it exits after ${idleMs / 60_000} idle minutes, or on: stallguard serve --stop`);
   await new Promise<void>((done) => server.once('close', () => done()));
   return 0;
 }

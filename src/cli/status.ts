@@ -2,6 +2,7 @@ import { loadConfig, stallguardHome } from '../config/load.ts';
 import { safeName } from '../store/paths.ts';
 import { sessionFiles, summarizeSession } from '../store/read-ledger.ts';
 import { parse } from './_args.ts';
+import { explainProblems } from './_config.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = 'what stallguard holds';
@@ -9,11 +10,12 @@ export const summary = 'what stallguard holds';
 export function run(argv: string[]): number {
   const { values } = parse('status', argv, { session: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
-    console.log('usage: stallguard status [--session ID] [--json]\n\nThe mode in force here, and per session the tool calls observed, stalls and spawn refusals.');
+    console.log('usage: stallguard status [--session ID] [--json]\n\nThe mode in force here (and any mistake in the config files), and per session the tool calls observed,\nstalls and spawn refusals.');
     return 0;
   }
   const home = stallguardHome();
-  const mode = loadConfig({ cwd: process.cwd() }).config.mode;
+  const { config, problems } = loadConfig({ cwd: process.cwd() });
+  const mode = config.mode;
   let sessions = sessionFiles(home).map(summarizeSession);
   if (values.session !== undefined) {
     sessions = sessions.filter((s) => s.id === values.session || s.file.endsWith(`/${safeName(values.session!)}.jsonl`));
@@ -31,10 +33,11 @@ export function run(argv: string[]): number {
       lastActivity: new Date(s.lastActivity).toISOString(),
       ...(values.session !== undefined ? { decisions: s.decisions } : {}),
     }));
-    console.log(JSON.stringify({ mode, sessions: out }));
+    console.log(JSON.stringify({ mode, sessions: out, ...(problems.length > 0 ? { configProblems: problems } : {}) }));
     return 0;
   }
   console.log(`mode: ${mode}   home: ${home}   sessions: ${sessions.length}`);
+  explainProblems(problems);
   for (const s of sessions.slice(0, values.session !== undefined ? 1 : 20)) {
     console.log(`  ${s.id}  ${s.agent ?? ''}  ${s.calls} calls, ${s.stalls} stalls, ${s.refusals} refusals  ${s.cwd ?? ''}`);
     if (values.session !== undefined)

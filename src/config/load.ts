@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Config, Mode } from '../types.ts';
+import { errnoText } from '../core/errno.ts';
 import { DEFAULT_CONFIG } from './defaults.ts';
 import { type ConfigProblem, mergeConfig, MODES } from './validate.ts';
 
@@ -43,13 +44,23 @@ function readJson(file: string): { value?: unknown; problem?: string; missing?: 
     text = readFileSync(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
-    return { problem: `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+    return { problem: `cannot be read (${errnoText(e)})` };
   }
   try {
     return { value: JSON.parse(text) };
   } catch (e) {
-    return { problem: `is not valid JSON (${(e as Error).message})` };
+    return { problem: `is not valid JSON (${jsonError(text, e as Error)})` };
   }
+}
+
+/** JSON.parse's message with its character offset given as a line and column, as an editor shows them. */
+function jsonError(text: string, e: Error): string {
+  const message = e.message.replace(/ in JSON at position \d+.*$/s, '');
+  const at = /at position (\d+)/.exec(e.message);
+  if (!at) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return `${message} at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
 /** User config, then project config, then STALLGUARD_MODE: later ones win, field by field. */
@@ -77,7 +88,7 @@ export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?:
   const mode = env.STALLGUARD_MODE?.trim();
   if (mode) {
     if (MODES.includes(mode as Mode)) config = { ...config, mode: mode as Mode };
-    else problems.push({ source: 'STALLGUARD_MODE', field: 'mode', problem: `must be one of ${MODES.join(', ')}` });
+    else problems.push({ source: 'the environment', field: 'STALLGUARD_MODE', problem: `must be one of ${MODES.map((m) => JSON.stringify(m)).join(', ')}`, value: mode, fallback: config.mode });
   }
   return { config, problems, sources };
 }

@@ -92,3 +92,8 @@ export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): st
   return normalizeOutputText(text, ctx);
 }
 
+
+/** The canonical form of a piece of text a call holds (a path, a pattern, an edit's old and new text): redacted and normalised, never parsed. */
+export function canonicalText(text: string, ctx: NormalizeContext = {}): string {
+  return normalizeText(redact(text), ctx);
+}

@@ -1,32 +1,37 @@
-import type { ToolClass } from '../types.ts';
-import { callCommand, callFields, callPath, parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
+import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
+import { callFields, callPath } from './call-fields.ts';
+import { lexShell } from '../shell/lex.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
-// a read after an edit is not a re-read, a spawn is counted. Shell commands are classified by what they
-// run, since bash-only agents do all their work through one tool.
-
-const BY_NAME: Record<string, ToolClass> = {};
-const names = (cls: ToolClass, list: string) => list.split(' ').forEach((n) => (BY_NAME[n] = cls));
-names('read', 'Read read read_file read_many_files view NotebookRead open goto scroll_down scroll_up LS list_directory ls list WebFetch web_fetch webfetch');
-names('poll', 'BashOutput TaskOutput process command_status write_stdin check_status');
-names('search', 'Grep Glob grep glob find search_file_content search_file search_dir find_file WebSearch google_web_search rover_search_class rover_search_method rover_search_code rover_search_file rover_search_code_in_file rover_search_extension codebase_search file_search');
-names('edit', 'Edit Write MultiEdit NotebookEdit write_file write replace create edit apply_patch str_replace_editor insert Delete delete_file');
-names('spawn', 'Agent Task invoke_agent delegate_to_agent task spawn_agent');
-names('exec', 'Bash bash run_shell_command exec_command Shell shell PowerShell powershell');
-
+// a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do
+// (CallFacts); shell commands are classified here by what they run, since bash-only agents do all their
+// work through one tool, and the shell is the one language every agent shares.
 
 const TEST_RUNNER =
-  /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint|ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest|gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc|go|cargo|make|ninja|cmake|npm|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|django-admin|sphinx-build|runtests\.py|\.?\/?(?:bin\/)?test|\.\/run\.sh)$/;
+  /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint|ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest|gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc|go|cargo|make|ninja|cmake|npm|npx|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|uv|poetry|django-admin|sphinx-build|\w*tests?\.(?:py|sh)|run\.sh)$/;
+/** Runners that are verification whatever their arguments. */
+const ALWAYS_TEST = /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|\w*tests?\.(?:py|sh)|run\.sh)$/;
 const TEST_ARGS =
-  /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench)\b/i;
-const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|pwd|git)$/;
-const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|type)$/;
-const POLLERS = /^(?:sleep|wait|watch|until)$/;
+  /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*)\b/i;
+const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|jq|get-content|gc|type|get-childitem|gci)$/i;
+/** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
+const GIT_READS = /^(?:status|diff|show|branch|remote|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|config|reflog|shortlog|cat-file|whatchanged)$/;
+/** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
+const FILTERS = /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
+const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
+const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
 const POLL_SUBCOMMAND = /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
-const WRITERS = /^(?:rm|mv|cp|touch|mkdir|rmdir|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar)$/;
-
-// A here-document's body is content, not commands; the rest of its first line (a redirect) is kept.
-const HEREDOC = /<<-?\s*['"]?(\w+)['"]?([^\n]*)\n[\s\S]*?\n\1\b/g;
+const WRITERS = /^(?:rm|mv|cp|touch|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar|set-content|add-content|out-file|new-item|remove-item|copy-item|move-item)$/i;
+/** Writes that change no code: git's own files (a lock), scratch folders. */
+const NOT_CODE = /(?:^|[/\\])\.git[/\\]|^(?:\/tmp|\/var\/tmp|\$env:TEMP|%TEMP%)[/\\]/i;
+const WRAPPERS = /^(?:sudo|env|time|nohup|exec|command|builtin|xargs|export|nice|stdbuf)$/;
+const SHELLS = /^(?:bash|sh|zsh|dash|ksh)$/;
+/** PowerShell, whose escape character is the backtick and whose paths hold backslashes: cmdlets and $variables. */
+const POWERSHELL = /\b(?:Get|Set|New|Remove|Select|Where|ForEach|Out|Add|Test|Write|Copy|Move|Invoke|Start|Stop)-[A-Z][A-Za-z]+\b|^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/m;
+/** Writes a PowerShell script does through .NET or cmdlets inside an expression. */
+const POWERSHELL_WRITE = /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b|\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/i;
+/** Output captured in a log or scratch file is not a change to the code. */
+const CAPTURE = /^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\/|^\$null$/i;
 
 export interface CallShape {
   cls: ToolClass;
@@ -36,81 +41,158 @@ export interface CallShape {
   range?: string;
   /** The content of an edit, as text to digest. */
   change?: string;
+  /** What a search looks for: its pattern, query or the name it looks up. */
+  term?: string;
+  /** For an edit that says what it replaces: the text before and after (old and new strings, a patch's - and + lines). */
+  before?: string;
+  after?: string;
 }
 
-/** Splits a shell command into simple commands, dropping env assignments and wrappers. */
-export function shellSegments(command: string): string[][] {
-  const out: string[][] = [];
-  const body = command.replace(HEREDOC, '<<HEREDOC$2');
-  for (const seg of body.split(/\n|&&|\|\||;|\|(?!\|)/)) {
-    const words = seg.trim().match(/"(?:[^"\\]|\\.)*"|'[^']*'|\S+/g) ?? [];
-    let i = 0;
-    while (i < words.length) {
-      const w = words[i]!;
-      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || /^(?:sudo|env|time|nohup|exec|command|builtin|xargs|export)$/.test(w)) i++;
-      else if (w === 'timeout' && i + 1 < words.length) i += 2;
-      else break;
-    }
-    const rest = words.slice(i).map(unquote);
-    if (rest.length > 0 && rest[0] !== 'cd' && rest[0] !== '#' && !rest[0]!.startsWith('#')) out.push(rest);
+/** What an edit replaces and with what, where its arguments say: Edit/replace, MultiEdit, a patch. */
+function beforeAfter(o: Record<string, unknown>, patch: string | undefined): { before: string; after: string } | undefined {
+  if (typeof o.old_string === 'string' && typeof o.new_string === 'string') return { before: o.old_string, after: o.new_string };
+  if (Array.isArray(o.edits)) {
+    const edits = o.edits.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object');
+    if (edits.length > 0 && edits.every((e) => typeof e.old_string === 'string' && typeof e.new_string === 'string'))
+      return { before: edits.map((e) => e.old_string).join('\u0000'), after: edits.map((e) => e.new_string).join('\u0000') };
   }
-  return out;
+  if (patch !== undefined && patch.includes('*** Begin Patch')) {
+    const lines = patch.split('\n');
+    const removed = lines.filter((l) => l.startsWith('-') && !l.startsWith('---')).map((l) => l.slice(1));
+    const added = lines.filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1));
+    return { before: removed.join('\n'), after: added.join('\n') };
+  }
+  return undefined;
 }
 
-function unquote(w: string): string {
-  if ((w.startsWith('"') && w.endsWith('"')) || (w.startsWith("'") && w.endsWith("'"))) return w.slice(1, -1);
-  return w;
+/** `sed -i 's/old/new/g' file`: what the substitution replaces and with what. */
+function sedSubstitution(words: readonly string[]): { before: string; after: string } | undefined {
+  const script = words.find((w) => /^s(.).*\1.*\1[gIip0-9]*$/.test(w));
+  if (!script) return undefined;
+  const d = script[1]!;
+  const parts = script.slice(2).split(d);
+  return parts.length >= 3 ? { before: parts[0]!, after: parts[1]! } : undefined;
 }
+
+const RANK: Record<ToolClass, number> = { edit: 8, test: 7, spawn: 6, poll: 5, search: 4, read: 3, exec: 2, bookkeeping: 1, other: 0 };
 
 function base(word: string): string {
-  return word.replace(/^.*\//, '') || word;
+  return word.replace(/^.*[/\\]/, '') || word;
 }
 
-function writesFile(words: string[], raw: string): string | undefined {
-  const verb = base(words[0] ?? '');
-  if ((verb === 'sed' || verb === 'perl') && words.some((w) => /^-i/.test(w) || /^-pi/.test(w))) return lastPath(words);
-  if (WRITERS.test(verb)) return lastPath(words);
-  if (verb === 'git' && /^(?:checkout|restore|apply|am|stash|reset|revert|cherry-pick|mv|rm)$/.test(words[1] ?? '')) return lastPath(words);
-  const redirect = raw.match(/(?:^|[^0-9&<>])>{1,2}\s*([^\s&|;<>]+)/);
-  // capturing a command's output in a log file is not a change to the code
-  if (redirect && !/^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\//.test(unquote(redirect[1]!))) return unquote(redirect[1]!);
-  return undefined;
-}
-
-function lastPath(words: string[]): string | undefined {
+function lastPath(words: readonly string[]): string | undefined {
   for (let i = words.length - 1; i > 0; i--) {
     const w = words[i]!;
-    if (!w.startsWith('-') && !/^\d+(,\d+)?p?$/.test(w) && (w.includes('/') || w.includes('.'))) return w;
+    if (!w.startsWith('-') && !/^\d+(,\d+)?p?$/.test(w) && (w.includes('/') || w.includes('.') || w.includes('\\'))) return w;
   }
   return undefined;
 }
 
-function classifyShell(command: string): CallShape {
-  const segs = shellSegments(command);
-  const rawSegs = command.replace(HEREDOC, '<<HEREDOC$2').split(/\n|&&|\|\||;/);
-  let shape: CallShape | undefined;
-  const rank: Record<ToolClass, number> = { edit: 7, test: 6, spawn: 5, poll: 4, search: 3, read: 2, exec: 1, bookkeeping: 0, other: 0 };
-  const consider = (s: CallShape) => {
-    if (!shape || rank[s.cls] > rank[shape.cls]) shape = s;
-  };
-  for (const raw of rawSegs) {
-    const written = writesFile(shellSegments(raw)[0] ?? [], raw);
-    if (written) consider({ cls: 'edit', target: written, change: command });
+/** The words of a simple command from its program on: assignments and wrappers (sudo, env, timeout 10) dropped. */
+function programWords(words: readonly string[]): string[] {
+  let i = 0;
+  while (i < words.length) {
+    const w = words[i]!;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || WRAPPERS.test(w)) i++;
+    else if (w === 'timeout' && i + 1 < words.length) i += 2;
+    else break;
   }
-  for (const words of segs) {
+  return words.slice(i);
+}
+
+/** The script an interpreter is handed inline: `bash -lc '...'`, `powershell -Command "..."`, `cmd /c ...`. */
+function inlineScript(verb: string, args: readonly string[]): string | undefined {
+  const v = verb.toLowerCase().replace(/\.exe$/, '');
+  const flag = SHELLS.test(v) ? args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a)) : v === 'powershell' || v === 'pwsh' ? args.findIndex((a) => /^-(?:c|command)$/i.test(a)) : v === 'cmd' ? args.findIndex((a) => /^\/c$/i.test(a)) : -1;
+  return flag === -1 || flag + 1 >= args.length ? undefined : args.slice(flag + 1).join(' ');
+}
+
+/** Flags of search programs that take a value, which is not the pattern. */
+const VALUE_FLAGS = /^-(?:[gtTmABCf]|-(?:glob|type|type-not|max-count|after-context|before-context|context|file|max-depth|maxdepth|include|exclude|exclude-dir))$/;
+
+/** What a shell search looks for and where: `rg -n "foo" src`, `find . -name "*.ts"`, `Get-ChildItem -Path p -Filter x`. */
+function shellSearch(verb: string, args: readonly string[]): { term?: string; target?: string } {
+  const v = verb.toLowerCase();
+  const named = (flags: RegExp) => {
+    const i = args.findIndex((a) => flags.test(a));
+    return i === -1 ? undefined : args[i + 1];
+  };
+  if (v === 'find') {
+    const term = named(/^-(?:i?name|i?path|i?regex|wholename)$/);
+    return { ...(term !== undefined ? { term } : {}), ...(args[0] && !args[0].startsWith('-') ? { target: args[0] } : {}) };
+  }
+  if (v === 'select-string' || v === 'sls' || v === 'get-childitem' || v === 'gci') {
+    const term = named(/^-(?:pattern|filter|include)$/i);
+    const target = named(/^-(?:path|literalpath)$/i) ?? args.find((a) => !a.startsWith('-'));
+    return { ...(term !== undefined ? { term } : {}), ...(target !== undefined ? { target } : {}) };
+  }
+  const plain: string[] = [];
+  let pattern: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-e' || a === '--regexp') pattern = args[++i];
+    else if (VALUE_FLAGS.test(a)) i++;
+    else if (!a.startsWith('-')) plain.push(a);
+  }
+  const term = pattern ?? plain.shift();
+  const target = plain.length > 0 ? plain.join(' ') : undefined;
+  return { ...(term !== undefined ? { term } : {}), ...(target !== undefined ? { target } : {}) };
+}
+
+function writeTarget(words: readonly string[]): string | undefined {
+  const verb = base(words[0] ?? '').toLowerCase();
+  // a folder made is no change to the code
+  if (verb === 'new-item' && words.some((w, i) => /^-itemtype$/i.test(words[i - 1] ?? '') && /^directory$/i.test(w))) return undefined;
+  if ((verb === 'sed' || verb === 'perl') && words.some((w) => /^-i/.test(w) || /^-pi/.test(w))) return lastPath(words);
+  if (WRITERS.test(verb)) return lastPath(words) ?? words.slice(1).filter((w) => !w.startsWith('-')).at(-1) ?? '.';
+  if (verb === 'git' && /^(?:checkout|restore|apply|am|stash|reset|revert|cherry-pick|mv|rm)$/.test(words[1] ?? '') && !words.includes('--staged')) return lastPath(words) ?? '.';
+  return undefined;
+}
+
+function classifyShell(command: string, depth = 0): CallShape {
+  let shape: CallShape | undefined;
+  const consider = (s: CallShape) => {
+    if (!shape || RANK[s.cls] > RANK[shape.cls]) shape = s;
+  };
+  /** The command feeding each pipeline so far: a search that reads its stdin searches what that command printed. */
+  const source = new Map<number, string[]>();
+  for (const simple of lexShell(command, POWERSHELL.test(command))) {
+    const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
+    if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
+    const words = programWords(simple.words);
+    if (words.length === 0) continue;
+    const upstream = source.get(simple.pipeline);
+    if (!upstream) source.set(simple.pipeline, words);
     const verb = base(words[0]!);
-    const args = words.slice(1).join(' ');
-    if (verb === 'echo' || verb === 'printf') continue;
-    if (POLLERS.test(verb) || (verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' ')))
-      consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
-    if (TEST_RUNNER.test(verb) && (TEST_ARGS.test(args) || /^(?:pytest|py\.test|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|runtests\.py|test|\.\/run\.sh)$/.test(verb) || /(?:^|\/)(?:runtests\.py|bin\/test)$/.test(words[0]!)))
+    const args = words.slice(1);
+    const inner = depth < 3 ? inlineScript(verb, args) : undefined;
+    if (inner !== undefined) {
+      consider(classifyShell(inner, depth + 1));
+      continue;
+    }
+    if (verb === 'cd' || verb === 'set-location' || verb === 'echo' || verb === 'printf' || verb === 'write-output' || verb === 'write-host') continue;
+    const target = writeTarget(words);
+    if (target !== undefined && !NOT_CODE.test(target)) {
+      consider({ cls: 'edit', target, change: command, ...((verb === 'sed' || verb === 'perl') && sedSubstitution(words)) });
+      continue;
+    }
+    // `npm test | tail -20`, `opencode run x | head`: the command is what the pipeline does, not its filter
+    if (upstream && FILTERS.test(verb) && !(verb === 'tail' && words.includes('-f'))) continue;
+    const joined = args.join(' ');
+    if (POLLERS.test(verb) || (verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
+    // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
+    const inlineCode = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb) && /^-[ce]$/.test(args[0] ?? '');
+    if (TEST_RUNNER.test(verb) && (ALWAYS_TEST.test(verb) || (inlineCode ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) || /(?:^|\/)(?:bin\/test)$/.test(words[0]!)))
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
-    else if (SEARCHERS.test(verb) || (verb === 'git' && /^(?:grep|log)$/.test(words[1] ?? '')))
-      consider({ cls: 'search', target: lastPath(words) });
-    else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || (verb === 'awk' && !/>/.test(args)))
-      consider({ cls: 'read', target: lastPath(words), range: args });
+    else if (SEARCHERS.test(verb)) {
+      const found = shellSearch(verb, args);
+      consider({ cls: 'search', ...found, ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}) });
+    } else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
+    else if (verb === 'git') consider(GIT_READS.test(args[0] ?? '') ? { cls: 'read', range: joined } : { cls: 'exec' });
+    else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk') consider({ cls: 'read', target: lastPath(words), range: joined });
     else consider({ cls: 'exec' });
   }
+  if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command)) return { cls: 'edit', change: command };
   return shape ?? { cls: 'exec' };
 }
 
@@ -118,33 +200,30 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Classifies a call by its tool name and, for shell tools, by the command it runs. */
-export function classify(tool: string, rawInput: unknown): CallShape {
-  const input = parseMaybeJson(rawInput);
-  const o = callFields(input);
-  const command = callCommand(o);
-  const path = callPath(o);
-  if (SHELL_TOOLS.has(tool) && command !== undefined) return classifyShell(command);
-  const cls = BY_NAME[tool];
+/** Classifies a call from what its agent's adapter says of it, and for shell commands from what they run. */
+export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
+  if (facts.bookkeeping) return { cls: 'bookkeeping' };
+  if (facts.command !== undefined) {
+    const shape = classifyShell(facts.command);
+    return facts.target !== undefined && shape.target === undefined ? { ...shape, target: facts.target } : shape;
+  }
+  const o = callFields(call.input);
+  const path = callPath(o) ?? facts.target;
+  const cls = facts.cls;
   if (cls === 'edit') {
-    const change = tool === 'apply_patch' ? (command ?? str(o.patch) ?? str(o.input)) : undefined;
-    const patchTarget = change?.match(/\*\*\* (?:Update|Add|Delete) File: (\S+)/)?.[1];
-    return { cls, target: path ?? patchTarget ?? firstWordAfter(command), change: change ?? JSON.stringify(input) };
+    const command = typeof o.command === 'string' ? o.command : Array.isArray(o.command) ? o.command.join(' ') : undefined;
+    const patch = typeof o.input === 'string' ? o.input : typeof o.patch === 'string' ? o.patch : typeof call.input === 'string' ? call.input : command;
+    const written = typeof o.content === 'string' ? { after: o.content } : undefined;
+    return { cls, ...(path !== undefined ? { target: path } : {}), change: JSON.stringify(call.input), ...(beforeAfter(o, patch) ?? written) };
   }
-  if (cls === 'read') return { cls, target: path ?? firstWordAfter(command) ?? str(o.url), range: [o.offset, o.limit, o.start_line, o.end_line, command].filter((x) => x !== undefined).join(':') };
-  if (cls === 'search') return { cls, target: path ?? str(o.dir_path) };
-  if (cls) return { cls };
-  // Bash-only agents put the command's first word in the tool name (mini-swe-agent traces); the full
-  // command is still in `command`.
-  if (command !== undefined) {
-    const shape = classifyShell(command);
-    if (tool === 'edit' || tool === 'create') return { cls: 'edit', target: firstWordAfter(command), change: command };
-    return shape;
+  if (cls === 'read') {
+    const target = path ?? str(o.url);
+    return { cls, ...(target !== undefined ? { target } : {}), range: [o.offset, o.limit, o.start_line, o.end_line, o.command].filter((x) => x !== undefined).join(':') };
   }
-  return { cls: 'other' };
-}
-
-function firstWordAfter(command: string | undefined): string | undefined {
-  const w = command?.trim().split(/\s+/)[1];
-  return w && !/^\d/.test(w) ? w : undefined;
+  if (cls === 'search') {
+    const where = [path ?? str(o.dir_path), str(o.glob), str(o.type)].filter((x) => x !== undefined).join(' ');
+    const term = str(o.pattern) ?? str(o.query) ?? str(o.q) ?? str(o.regex) ?? str(o.name) ?? facts.term;
+    return { cls, ...(where ? { target: where } : {}), ...(term !== undefined ? { term } : {}) };
+  }
+  return { cls: cls ?? 'other' };
 }

@@ -10,11 +10,12 @@ const ERROR_LINE = [
   /^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i,
   /^-?\s*[A-Z]\d{3,4}\b.*$/, // flake8 / ruff codes (F821 undefined name 'x')
   /^npm ERR!.*$/,
+  /^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/, // kotlinc
+  /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/, // gradle, ant, maven
   /^\s*(?:✗|✕|×|not ok)\s+.*$/, // test runners' failure markers
   /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
   /^.*(?:command not found|No such file or directory|Permission denied|cannot find|not found|undefined|Cannot find module).*$/i,
-  /^Exit code \d+$/,
-  /^Your proposed edit has introduced new syntax error.*$/,
+  /^Exit code:? \d+$/,
 ];
 
 const LINE_NUMBER = /\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi;
@@ -41,43 +42,37 @@ export function failureSignature(text: string): string {
     .slice(-3)
     .join('\n')
     .replace(LINE_NUMBER, ':N');
+  // case and punctuation vary between attempts that print the same error ("fail: x", "FAIL x")
+  const plain = (l: string) => l.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, ' ').replace(/\s+/g, ' ').trim();
   // an exit code alone says nothing about which failure it was: two different failures would share it
-  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.join('\n');
-  return [...lines, tail].join('\n');
+  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plain).join('\n');
+  return [...lines, tail].map(plain).join('\n');
 }
 
-const GENERIC = /^(?:Exit code \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
+const GENERIC = /^(?:Exit code:? \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
 
-const RETURN_CODE = /<returncode>(-?\d+)<\/returncode>/;
-const EXIT_CODE = /^Exit code (\d+)/;
+const USAGE_ERROR =
+  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)|missing required (?:argument|parameter)|syntax error near unexpected token|unexpected EOF while looking for matching|ParserError:|Unexpected token '?\S*'? in expression or statement/m;
 
-/** Whether an outcome was a failure, when the agent did not say. null when it cannot be told. */
-export function inferOk(text: string): boolean | null {
-  const rc = RETURN_CODE.exec(text) ?? EXIT_CODE.exec(text);
-  if (rc) return rc[1] === '0';
-  if (/^Your proposed edit has introduced new syntax error/m.test(text)) return false;
-  if (/^Traceback \(most recent call last\):/m.test(text)) return false;
-  if (/^(?:bash: )?\S+: command not found$/m.test(text)) return false;
-  return null;
+/** Whether a failed command was refused for how it was written: a usage error, or a shell that could not parse it. */
+export function isUsageError(text: string): boolean {
+  return USAGE_ERROR.test(text.slice(0, 2000));
 }
 
-const EMPTY_RESULT =
-  /^(?:<returncode>\d+<\/returncode>\s*)?(?:<output>\s*<\/output>)?\s*$|^(?:No (?:matches|files|results) found\b.*|Found 0 (?:matches|files)\b.*|No matches found for .*|0 results?.*|Your command ran successfully and did not produce any output\.?|\(no output\)|\(Bash completed with no output\))$/is;
+/** A verification run's own verdict that it failed: a build failure, failing tests, a compiler error. */
+const FAILED_VERDICT =
+  /^(?:FAILURE: Build failed|BUILD FAILED|FAILED\b|FAIL\b|npm ERR!|error(?:\[\w+\])?:|\S+\.\w+:\d+:\d+: error\b|e: file:)|\b[1-9]\d* (?:failed|failing|errors?)\b|Tests?:\s+[1-9]\d* failed|Compilation (?:error|failed)/m;
 
-/** The first characters EMPTY_RESULT can match at: checking them first spares most calls compiling it. */
-const EMPTY_FIRST = '<nNfF0yY(';
-
-/** Whether an outcome carried nothing: empty output, or a search that found nothing. */
-export function isEmptyResult(text: string): boolean {
-  const head = text.trim().slice(0, 300);
-  if (head.length === 0) return true;
-  const first = head.split('\n(Open file:')[0]!.trim();
-  return (first.length === 0 || EMPTY_FIRST.includes(first[0]!)) && EMPTY_RESULT.test(first);
+/** Whether a verification run's output says it failed, though its exit status was lost (piped into tail). */
+export function saysFailed(text: string): boolean {
+  return FAILED_VERDICT.test(text.length > 20_000 ? text.slice(0, 10_000) + '\n' + text.slice(-10_000) : text);
 }
 
-const USAGE_ERROR = /^(?:usage: |Usage: )|unrecognized (?:option|arguments)|invalid (?:choice|option)|InputValidationError|missing required (?:argument|parameter)|Please always provide EXACTLY ONE action/im;
+const ERROR_ANSWER =
+  /^(?:error|fail(?:ed|ure)?|fatal|exception)\b|\b(?:authentication failed|permission denied|access denied|connection refused|could not connect|unauthorized|forbidden|timed out|no such file or directory|command not found|not recognized as (?:the name of )?a cmdlet)\b/i;
 
-/** Whether the tool could not even parse the call: a usage error, a format error, a schema error. */
-export function isMalformed(tool: string, text: string): boolean {
-  return tool === '<format_error>' || USAGE_ERROR.test(text.slice(0, 2000));
+/** A short answer that is nothing but an error message, whatever the exit status said. */
+export function isErrorAnswer(text: string): boolean {
+  const t = text.trim();
+  return t.length > 0 && t.length <= 300 && t.split('\n').length <= 4 && ERROR_ANSWER.test(t);
 }

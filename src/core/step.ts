@@ -1,15 +1,18 @@
-import type { CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
-import { canonicalArgs, canonicalOutput, type NormalizeContext } from './canonical.ts';
+import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
+import { canonicalArgs, canonicalOutput, canonicalText, type NormalizeContext } from './canonical.ts';
 import { classify } from './classify.ts';
 import { digest } from './digest.ts';
-import { failureSignature, inferOk, isEmptyResult, isMalformed } from './failure.ts';
+import { failureSignature, isErrorAnswer, isUsageError, saysFailed } from './failure.ts';
 import { outputText } from './output-text.ts';
-import { guardCall, type GuardContext } from './guard.ts';
+import { guardCall, type GuardContext } from '../guard/guard.ts';
 import { redact } from './redact.ts';
 import { boundedId } from './ids.ts';
 import { shortForm } from './short-form.ts';
 import { sketch } from './sketch.ts';
 import { chantCount } from './chant.ts';
+
+/** An answer that says the awaited job is still under way. */
+const WAITING = /\b(?:in[_ -]progress|running|queued|pending|waiting|starting|building|deploying)\b/i;
 
 export interface StepContext extends NormalizeContext, GuardContext {}
 
@@ -18,29 +21,56 @@ export function callKey(call: ToolCall, ctx: NormalizeContext): string {
   return digest(call.name + '\u0000' + canonicalArgs(call.name, call.input, ctx));
 }
 
-function callStep(call: ToolCall, output: unknown, ok: boolean | null, ctx: NormalizeContext, tree?: string): CallStep {
+function callStep(call: ToolCall, output: unknown, ok: boolean | null, facts: CallFacts, ctx: NormalizeContext, tree?: string): CallStep {
   const args = canonicalArgs(call.name, call.input, ctx);
+  const shape = classify(call, facts);
   const text = outputText(output);
-  const outcome = canonicalOutput(typeof output === 'string' ? output : text || output, ctx);
-  const shape = classify(call.name, call.input);
-  const known = ok ?? inferOk(text);
+  // a search that echoes what it looked for ("results for query: ...") says the same when it finds nothing new
+  const echoed = shape.cls === 'search' && shape.term !== undefined && shape.term.length >= 4 && text.includes(shape.term);
+  const outcome = canonicalOutput(echoed ? text.replaceAll(shape.term!, '<term>') : typeof output === 'string' ? output : text || output, ctx);
+  const blank = text.trim().length === 0;
+  // grep and its kin exit 1 when nothing matched: that is an empty result, not a failure
+  if (ok === false && blank && shape.cls === 'search') ok = true;
+  // a test or build piped into tail exits as tail does; its output still says whether it failed
+  if (ok !== false && shape.cls === 'test' && (ok === null || /\|/.test(facts.command ?? '')) && saysFailed(text)) ok = false;
+  // a script that catches its own error and prints it exits 0: a short answer that is only an error is a failure
+  if (ok !== false && (shape.cls === 'exec' || shape.cls === 'test') && isErrorAnswer(text)) ok = false;
   const step: CallStep = {
     k: 'call',
     tool: call.name,
     cls: shape.cls,
     key: digest(call.name + '\u0000' + args),
     out: digest(outcome),
-    ok: known,
+    ok,
     short: shortForm(call.name, call.input, ctx.cwd),
     sim: sketch(args),
   };
-  if (known === false) step.fail = digest(failureSignature(outcome));
-  if (shape.target) step.target = digest(canonicalArgs('', shape.target, ctx));
-  if (shape.cls === 'read') step.region = digest(canonicalArgs('', `${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
+  if (ok === false) step.fail = digest(failureSignature(outcome));
+  if (shape.target) step.target = digest(canonicalText(shape.target, ctx));
+  if (shape.cls === 'read') step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
+  if (shape.cls === 'edit' && shape.after !== undefined) {
+    // digests of redacted text only: nothing stored may depend on a secret the edit holds
+    const where = canonicalText(shape.target ?? '', ctx);
+    const after = canonicalText(shape.after, ctx);
+    if (shape.before === undefined) step.written = digest(`${where}\u0000${after}`);
+    else {
+      const before = canonicalText(shape.before, ctx);
+      step.change = digest(`${where}\u0000${before}\u0000${after}`);
+      step.undo = digest(`${where}\u0000${after}\u0000${before}`);
+      if (shape.before === shape.after) step.noop = true;
+    }
+  }
   if (shape.cls === 'edit' && shape.target && /\.(?:md|markdown|mdx|txt|rst|adoc)$/i.test(shape.target)) step.doc = true;
-  if (isEmptyResult(text)) step.empty = true;
-  if (isMalformed(call.name, text)) step.malformed = true;
+  if (facts.empty || blank) step.empty = true;
+  // case and separators do not make another name: floor_div, FloorDiv and floordiv are one lookup
+  if (shape.term !== undefined) step.term = sketch(canonicalText(shape.term, ctx).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+  // a program's usage error says the call itself was wrong; only a failed command's output is read for one
+  if (facts.malformed || (ok === false && facts.command !== undefined && isUsageError(text))) step.malformed = true;
+  if (facts.rejected) step.rejected = true;
+  if (facts.refused) step.refused = true;
+  if (facts.skipped) step.skipped = true;
+  if (shape.cls === 'poll' && WAITING.test(text.slice(0, 2000))) step.waiting = true;
   if (tree) step.tree = tree;
   return step;
 }
@@ -50,7 +80,7 @@ export function toStep(event: Event, ctx: StepContext): Step {
   const nctx: StepContext = { ...ctx, cwd: event.cwd ?? ctx.cwd };
   switch (event.kind) {
     case 'post-tool':
-      return callStep(event.call, event.output, event.ok, nctx, event.tree);
+      return callStep(event.call, event.output, event.ok, event.facts ?? {}, nctx, event.tree);
     case 'pre-tool': {
       const step: Step = { k: 'pre', tool: event.call.name, key: callKey(event.call, nctx), short: shortForm(event.call.name, event.call.input, nctx.cwd) };
       const guard = guardCall(event.call, nctx);

@@ -1,11 +1,11 @@
 import { attempts, recentSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 
-/** Edits rejected again and again with no edit landing in between: resubmitting instead of reading why. */
+/** Edits the tool rejected again and again with no edit landing in between: resubmitting instead of reading why. */
 export const editRejected: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || last.cls !== 'edit' || last.ok !== false) return undefined;
-  const calls = recentSince(window, (e) => e.cls === 'edit' && e.ok === false);
+  if (!last?.rejected) return undefined;
+  const calls = recentSince(window, (e) => e.rejected === true);
   const n = attempts(calls);
   return n >= 2 ? { code: 'EDIT_REJECTED', value: n, calls, detail: 'rejected each time' } : undefined;
 };

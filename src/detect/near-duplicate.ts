@@ -1,8 +1,19 @@
 import { similarity } from '../core/sketch.ts';
+import type { Entry } from '../engine/state.ts';
 import { attempts, recentSince } from './recent.ts';
-import { describeOutcome, outcomeClass, type Signal } from './signal.ts';
+import { alikeOutcome, describeOutcome, type Signal } from './signal.ts';
 
 const SIMILAR = 0.5;
+
+/**
+ * Near-identical calls: for searches, the same place and a near-identical term; for reads and edits, the
+ * same file; for the rest, near-identical arguments.
+ */
+function alike(a: Entry, b: Entry): boolean {
+  if (a.term !== undefined && b.term !== undefined) return a.target === b.target && similarity(a.term, b.term) >= SIMILAR;
+  if ((a.cls === 'read' || a.cls === 'edit') && a.target !== b.target) return false;
+  return similarity(a.sim ?? [], b.sim ?? []) >= SIMILAR;
+}
 
 /**
  * The same tool with near-identical arguments and the same kind of outcome, with nothing changed in
@@ -10,7 +21,7 @@ const SIMILAR = 0.5;
  * alike, `pytest -q` / `pytest tests/` failing the same way.
  */
 export const nearDuplicate: Signal = (window) => {
-  const calls = recentSince(window, (e, last) => e.tool === last.tool && outcomeClass(e) === outcomeClass(last) && similarity(e.sim ?? [], last.sim ?? []) >= SIMILAR);
+  const calls = recentSince(window, (e, last) => e.tool === last.tool && alikeOutcome(e, last) && alike(e, last));
   const n = attempts(calls);
   return n >= 2 ? { code: 'NEAR_DUPLICATE', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;
 };

@@ -20,12 +20,17 @@ export function attempts(calls: readonly Entry[]): number {
   return n;
 }
 
+/** Nothing changed between two calls: no edit landed, and where the hook fingerprinted the working tree, it is the same. */
+export function unchangedSince(e: Entry, last: Entry): boolean {
+  return e.edits === last.edits && (e.tree === undefined || last.tree === undefined || e.tree === last.tree);
+}
+
 /**
- * The entries of the recent batches that `match` the latest one with no successful edit between them and
- * it: repeated attempts at one thing, even with other calls (reads, greps) interleaved.
+ * The entries of the recent batches that `match` the latest one with nothing changed between them and it:
+ * repeated attempts at one thing, even with other calls (reads, greps) interleaved.
  */
 export function recentSince(window: readonly Entry[], match: (e: Entry, last: Entry) => boolean, recent = RECENT): Entry[] {
   const last = window.at(-1);
   if (!last) return [];
-  return lastBatches(window, recent).filter((e) => e.edits === last.edits && match(e, last));
+  return lastBatches(window, recent).filter((e) => unchangedSince(e, last) && match(e, last));
 }

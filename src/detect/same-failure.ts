@@ -1,11 +1,20 @@
-import { attempts, recentSince } from './recent.ts';
+import type { Entry } from '../engine/state.ts';
+import { attempts, recentSince, unchangedSince } from './recent.ts';
 import type { Signal } from './signal.ts';
+
+/**
+ * A failed attempt at doing something: a lookup that found nothing (a read, a search) is not one, and has
+ * its own signal; a call the person or a permission rule refused is one, whatever it would have done.
+ */
+function failedAttempt(e: Entry): boolean {
+  return e.ok === false && (e.refused === true || (e.cls !== 'read' && e.cls !== 'search'));
+}
 
 /** Failures with one signature, whatever the commands, with nothing changed in between: retry variants. */
 export const sameFailure: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || last.ok !== false) return undefined;
-  const calls = recentSince(window, (e) => e.ok === false && e.fail === last.fail);
+  if (!last || !failedAttempt(last)) return undefined;
+  const calls = recentSince(window, (e) => failedAttempt(e) && e.fail === last.fail);
   const n = attempts(calls);
   return n >= 2 ? { code: 'SAME_FAILURE', value: n, calls, detail: 'same failure' } : undefined;
 };
@@ -20,18 +29,30 @@ export const noTreeChange: Signal = (window) => {
   if (!last || last.ok !== false || (last.cls !== 'test' && last.cls !== 'exec')) return undefined;
   const calls = recentSince(
     window,
-    (e) => e.ok === false && e.fail === last.fail && (e.cls === 'test' || e.cls === 'exec') && (e.tree === undefined || last.tree === undefined || e.tree === last.tree),
+    (e) => e.ok === false && e.fail === last.fail && (e.cls === 'test' || e.cls === 'exec'),
     window.length,
   );
   const n = attempts(calls);
   return n >= 2 ? { code: 'NO_TREE_CHANGE', value: n, calls, detail: 'same failure, nothing changed in between' } : undefined;
 };
 
-/** The same command failing again with nothing changed in between, whatever the message says this time. */
+/**
+ * The same command failing again with nothing changed in between, whatever the message says this time. A
+ * command that ran in between (an install, a script) may have changed what the next run sees: across one,
+ * only the same failure again counts.
+ */
 export const failingRetry: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || last.ok !== false) return undefined;
-  const calls = recentSince(window, (e) => e.ok === false && e.key === last.key);
-  const n = attempts(calls);
-  return n >= 2 ? { code: 'FAILING_RETRY', value: n, calls, detail: 'failing each time' } : undefined;
+  if (!last || !failedAttempt(last)) return undefined;
+  const calls: Entry[] = [last];
+  let ranBetween = false;
+  for (let i = window.length - 2; i >= 0 && calls.length < 12; i--) {
+    const e = window[i]!;
+    if (!unchangedSince(e, last)) break;
+    if (e.key === last.key && failedAttempt(e) && (!ranBetween || e.fail === last.fail)) calls.unshift(e);
+    else if (e.ok !== false && (e.cls === 'exec' || e.cls === 'edit')) ranBetween = true;
+  }
+  const recent = calls.filter((e) => window.length - window.indexOf(e) <= 24);
+  const n = attempts(recent);
+  return n >= 2 ? { code: 'FAILING_RETRY', value: n, calls: recent, detail: 'failing each time' } : undefined;
 };

@@ -33,6 +33,15 @@ export function outcomeClass(e: Entry): string {
   return `out:${e.out}`;
 }
 
+/**
+ * Whether two calls came back with the same kind of outcome: the same failure, or both empty, or the very
+ * same result. A result that moved at all (a count, a room, a line found) is news.
+ */
+export function alikeOutcome(a: Entry, b: Entry): boolean {
+  if ((a.ok === false) !== (b.ok === false) || !!a.empty !== !!b.empty) return false;
+  return a.out === b.out || !!a.empty || (a.ok === false && a.fail === b.fail);
+}
+
 export function describeOutcome(e: Entry): string {
   return e.ok === false ? 'same failure' : e.empty ? 'same empty result' : 'same result';
 }

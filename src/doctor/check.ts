@@ -14,19 +14,3 @@ export interface Check {
 export const ok = (area: string, detail: string): Check => ({ area, status: 'ok', detail });
 export const warn = (area: string, detail: string, fix?: string): Check => ({ area, status: 'warn', detail, ...(fix ? { fix } : {}) });
 export const fail = (area: string, detail: string, fix?: string): Check => ({ area, status: 'fail', detail, ...(fix ? { fix } : {}) });
-
-/** An errno code in words a person can act on. */
-export function errnoText(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EROFS: 'the filesystem is read-only',
-    ENOSPC: 'the disk is full',
-    EDQUOT: 'the disk quota is used up',
-    ENOTDIR: 'a file stands where a folder should be',
-    EISDIR: 'a folder stands where a file should be',
-    ENOENT: 'it does not exist',
-  };
-  return (code && words[code]) ?? (e as Error).message ?? String(e);
-}

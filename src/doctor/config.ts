@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/load.ts';
+import { describeProblem } from '../config/validate.ts';
 import { type Check, ok, warn } from './check.ts';
 
 // The config files in force here, and every problem in them: a bad field falls back to its default,
@@ -9,8 +10,15 @@ export function checkConfig(cwd: string, env: NodeJS.ProcessEnv, home: string): 
   const from = env.STALLGUARD_MODE?.trim() ? 'STALLGUARD_MODE' : sources.length > 0 ? sources.join(', ') : 'the defaults';
   const out: Check[] = [ok('config', `mode ${config.mode} (from ${from})`)];
   for (const p of problems) {
-    const fix = p.field === '(file)' ? `fix the file, or move it aside` : `edit ${p.source}: ${p.field} ${p.problem}`;
-    out.push(warn('config', `${p.source}: ${p.field === '(file)' ? '' : p.field + ' '}${p.problem}; the default is used instead`, fix));
+    const fix =
+      p.field === '(file)'
+        ? `fix ${p.source} (or move it aside)`
+        : p.source === 'the environment'
+          ? `set ${p.field} to a valid value, or unset it`
+          : 'value' in p
+            ? `edit ${p.field} in ${p.source}: it ${p.problem}`
+            : `correct the name of ${p.field} in ${p.source}, or remove it`;
+    out.push(warn('config', describeProblem(p), fix));
   }
   return out;
 }

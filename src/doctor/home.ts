@@ -2,8 +2,10 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, statfsSync, sta
 import { join } from 'node:path';
 import { SESSIONS_DIR } from '../store/paths.ts';
 import { parseLine } from '../store/session-log.ts';
+import { isSessionName } from '../store/segments.ts';
 import { fileLines } from '../readers/lines.ts';
-import { type Check, errnoText, fail, ok, warn } from './check.ts';
+import { errnoText } from '../core/errno.ts';
+import { type Check, fail, ok, warn } from './check.ts';
 
 // STALLGUARD_HOME: can the hook write there (a probe the size of a checkpoint, synced, then removed),
 // is there room, is it private, and are the session files in it what the hook expects.
@@ -43,7 +45,7 @@ export function checkHome(home: string): Check[] {
   } catch {
     /* no session yet */
   }
-  out.push(ok('home', `${home} is writable (${names.filter((n) => n.endsWith('.jsonl')).length} sessions)`));
+  out.push(ok('home', `${home} is writable (${names.filter(isSessionName).length} sessions)`));
   try {
     const free = statfsSync(home);
     const bytes = free.bavail * free.bsize;

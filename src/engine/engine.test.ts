@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SEED_RULE } from '../../test/support/config.ts';
 import { Session, times } from '../../test/support/session.ts';
+import type { DetectorConfig } from '../library/detector.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
@@ -27,7 +28,8 @@ describe('the stall rule (the deterministic floor)', () => {
     times(5, () => s.bash('npm test', FAIL, false));
     const second = times(5, () => s.bash('npm test', FAIL, false));
     assert.equal(second[4]!.action, 'stop');
-    assert.equal(second[4]!.stopReason, 'stall: `Bash npm test` x5 (same failure), twice in this task');
+    // the real count in the task, though the window started afresh after the nudge: ten runs, not five
+    assert.equal(second[4]!.stopReason, 'stall: `Bash npm test` x10 (same failure), twice in this task');
     // the window started afresh after the nudge: calls 6-9 were not a stall
     assert.deepEqual(second.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
     const batch = s.batch();
@@ -135,6 +137,21 @@ describe('the stall rule (the deterministic floor)', () => {
     s.prompt();
     times(3, () => s.bash('make', 'error: x', false));
     assert.deepEqual(s.actions(), ['stop']);
+  });
+
+  it('takes per-signal levels over the shipped judge: one lower, others off (as tune writes them)', () => {
+    const readAgain = (settings: DetectorConfig) => {
+      const s = new Session(settings);
+      s.prompt();
+      times(6, () => s.call('Read', { file_path: '/home/dev/proj/a.ts' }, 'export const a = 1;'));
+      return s.timeline.join(' ');
+    };
+    // the shipped judge: the same read four times (a repeat, re-reads bringing nothing new)
+    assert.match(readAgain({}), /^nudge@4/);
+    // re-reads a stall from two on: the third read
+    assert.match(readAgain({ judge: { levels: { REREAD: 2 } } }), /^nudge@3/);
+    // neither re-reads nor repeats weighed: only the seed rule's five identical calls
+    assert.match(readAgain({ judge: { levels: { REREAD: null, REPEAT: null, NEAR_DUPLICATE: null } } }), /^nudge@5/);
   });
 });
 
@@ -256,6 +273,11 @@ describe('the judge: loops the floor does not see', () => {
     s.bash('pytest -x -q tests', out, false);
     assert.deepEqual(s.actions(), ['nudge']);
     assert.ok(s.decisions.some((x) => x.signals.some((y) => y.code === 'SAME_FAILURE')));
+    // the message names the varied calls that failed alike (the run whose counts moved is not one of them)
+    // and what decided: not one repeated call, but failing runs with nothing changed between them
+    const nudge = s.decisions.find((d) => d.action === 'nudge')!;
+    assert.match(nudge.message!, /`Bash pytest -q`, `Bash pytest tests\/`, `Bash pytest -x -q tests` \(3 similar calls/);
+    assert.match(nudge.message!, /without progress \(failing runs with nothing changed in between\)/);
   });
 
   it('grep variants of a name that does not exist', () => {
@@ -270,9 +292,10 @@ describe('the judge: loops the floor does not see', () => {
   it('the same edit rejected the same way again and again', () => {
     const s = new Session();
     s.prompt();
-    const rejected = "Your proposed edit has introduced new syntax error(s).\nERRORS:\n- F821 undefined name 'combined'";
-    for (let i = 0; i < 4; i++) s.call('edit', { command: `edit 118:150\n    def merge(a, b):\n        return combined${' '.repeat(i)}\nend_of_edit` }, rejected, false);
-    assert.deepEqual(s.actions(), ['nudge']);
+    const rejected = '<tool_use_error>String to replace not found in file.\nString:     def merge(a, b):</tool_use_error>';
+    for (let i = 0; i < 4; i++) s.call('Edit', { file_path: '/home/dev/proj/src/merge.py', old_string: `    def merge(a, b):${' '.repeat(i)}`, new_string: '    def merge(a, b, c):' }, rejected, false);
+    // the nudge at the third, and the fourth, which repeats the third exactly, refused
+    assert.deepEqual(s.actions(), ['nudge', 'deny']);
     assert.ok(s.decisions.some((d) => d.signals.some((x) => x.code === 'EDIT_REJECTED')));
   });
 
@@ -345,13 +368,21 @@ describe('spawn guard', () => {
 });
 
 describe('self-protection', () => {
-  it('denies edits of hook settings and stallguard files, allows files beside them', () => {
+  // without a file reader (as here) hook settings hold no stallguard entries: src/guard/guard.test.ts has the rest
+  it("denies changes to stallguard's files and switches, with what to do instead, and allows files beside them", () => {
     const s = new Session();
     s.prompt();
-    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: 'a', new_string: 'b' }).action, 'deny');
-    assert.equal(s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' }).action, 'deny');
-    assert.equal(s.pre('Bash', { command: 'rm -rf .claude' }).action, 'deny');
+    const own = s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' });
+    assert.equal(own.action, 'deny');
+    assert.equal(own.code, 'SELF_PROTECT');
+    assert.deepEqual(own.signals, [{ code: 'SELF_PROTECT', value: 1, detail: 'own: /home/dev/.stallguard/config.json' }]);
+    assert.match(own.message!, /change \/home\/dev\/\.stallguard\/config\.json, which is stallguard's own configuration.*The person can make the change themselves/);
+    const off = s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '{', new_string: '{ "disableAllHooks": true,' });
+    assert.equal(off.action, 'deny');
+    assert.match(off.message!, /turn hooks off in \/home\/dev\/proj\/\.claude\/settings\.json.*edit \/home\/dev\/proj\/\.claude\/settings\.json in their own editor/);
+    assert.equal(s.pre('Bash', { command: 'rm -rf ~/.stallguard' }).action, 'deny');
     assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/agents/reviewer.md', old_string: 'a', new_string: 'b' }).action, 'allow');
+    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '"model": "a"', new_string: '"model": "b"' }).action, 'allow');
     assert.equal(s.pre('Bash', { command: 'cat .claude/settings.json' }).action, 'allow');
   });
 });

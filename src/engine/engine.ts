@@ -3,10 +3,11 @@ import { ALLOW } from '../types.ts';
 import { findStall, type Stall } from './find-stall.ts';
 import { deniedRepeatMessage, nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
 import { checkSpawn, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
-import { type AgentState, freshAgent, initialState, lastN, type State } from './state.ts';
+import { type AgentState, freshAgent, initialState, lastN, retireAgents, type State, withoutAgent } from './state.ts';
 import type { JudgeModel } from '../judge/model.ts';
 import { rememberCall } from './memory.ts';
 import { checkStop } from './stop-gate.ts';
+import { selfProtectMessage } from '../guard/message.ts';
 
 // The engine: pure, no I/O. (state, observation, config) -> (state, decision). The hook, replay and the
 // library all run this one function, so a replay of a ledger reproduces the decisions made live. It is
@@ -35,9 +36,13 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
   // prompts an id, a main-agent event under a new id is a new task too (its prompt hook may have been missed).
   if (step.k === 'prompt') return { state: startTask(state, obs.task), decision: ALLOW };
   if (actor.id === 'main' && obs.task !== undefined && obs.task !== state.task) state = startTask(state, obs.task);
+  const seen = (state.seen ?? 0) + 1;
+  state = { ...retireAgents(state, obs.time, actor.id), seen };
 
   const known = state.agents[actor.id];
-  const agent: AgentState = !known ? freshAgent(actor.type) : actor.type !== undefined && known.type === undefined ? { ...known, type: actor.type } : known;
+  const typed: AgentState = !known ? freshAgent(actor.type) : actor.type !== undefined && known.type === undefined ? { ...known, type: actor.type } : known;
+  // how recently each agent was active, for retiring those that ended without a word
+  const agent: AgentState = { ...typed, seen, ...(obs.time !== undefined ? { at: obs.time } : {}) };
 
   if (agent.stopped && step.k !== 'stop' && step.k !== 'end' && step.k !== 'start') {
     const decision: Decision = { action: 'stop', code: 'STOPPED', stopReason: agent.stopped.reason, message: stoppedDenyMessage(agent.stopped.reason), signals: [], repeat: true };
@@ -51,8 +56,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
         const decision: Decision = {
           action: 'deny',
           code: 'SELF_PROTECT',
-          message: `stallguard: this call would change ${step.guard.path}, which holds stallguard's configuration or an agent's hook settings; those are protected while stallguard is enforcing. Leave them to the person.`,
-          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.path }],
+          message: selfProtectMessage(step.guard),
+          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.kind ? `${step.guard.kind}: ${step.guard.path}` : step.guard.path }],
         };
         return { state: withAgent(state, actor.id, rest), decision };
       }
@@ -90,6 +95,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
 
     case 'stop': {
       const verdict = checkStop(agent, step, config, actor.id === 'main');
+      // a subagent's stop that goes through is its end: its state leaves, and should it come back it starts fresh
+      if (actor.id !== 'main' && verdict.decision.action !== 'nudge') return { state: withoutAgent(state, actor.id), decision: verdict.decision };
       return { state: withAgent(state, actor.id, verdict.agent), decision: verdict.decision };
     }
 
@@ -98,7 +105,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       if (!confident || agent.window.length === 0) return { state: withAgent(state, actor.id, agent), decision: ALLOW };
       const calls = agent.window.slice(-3);
       const lead = { code: 'LLM_JUDGE' as const, value: step.confidence, calls, detail: step.repeating ? 'repeating a failed strategy, a model judged' : 'no progress, a model judged' };
-      const stall: Stall = { lead, signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }], strength: step.confidence, span: calls.length };
+      const stall: Stall = { lead, decider: 'LLM_JUDGE', signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }], strength: step.confidence, span: calls.length };
       return declareStall({ ...state, totals: { ...state.totals, stalls: state.totals.stalls + 1 } }, actor.id, agent, stall, config);
     }
 
@@ -109,7 +116,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
 
 function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config, model?: JudgeModel): Result {
   const totals = { ...state.totals, calls: state.totals.calls + 1 };
-  if (config.exemptTools.includes(step.tool)) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
+  // bookkeeping is neither work nor a loop, and a call that never ran is no attempt: neither enters the window
+  if (config.exemptTools.includes(step.tool) || step.cls === 'bookkeeping' || step.skipped) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
   // where the agent does not say which calls were issued together, each call is an attempt of its own
   const batch = state.batched ? (prev.batches ?? 0) : -totals.calls;
   const { next: memory, entry } = rememberCall(prev.memory, step, batch);
@@ -117,7 +125,7 @@ function observeCall(state: State, id: string, prev: AgentState, step: CallStep,
   // for the verify gate: code edits since the last verification run
   if (step.cls === 'test') agent.unverifiedEdits = 0;
   else if (step.cls === 'edit' && step.ok !== false && !step.doc) agent.unverifiedEdits = (prev.unverifiedEdits ?? 0) + 1;
-  const stall = findStall(agent.window, config, model);
+  const stall = findStall(agent.window, config, model, agent.memory.runs);
   if (!stall) return { state: withAgent({ ...state, totals }, id, agent), decision: ALLOW };
   return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);
 }
@@ -129,13 +137,13 @@ function declareStall(state: State, id: string, agent: AgentState, stall: Stall,
   const span = stall.span;
   // weak evidence nudges once more instead of stopping, but never more than once
   if (stalls >= config.stopAfterStalls && (stall.strength >= config.judge.stopThreshold || stalls > config.stopAfterStalls)) {
-    const reason = stallStopReason(stall.lead);
+    const reason = stallStopReason(stall);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
     return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals, span } };
   }
   const next: AgentState = { ...agent, window: [], stalls };
-  if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall.lead) };
-  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall.lead), signals: stall.signals, span } };
+  if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall) };
+  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall), signals: stall.signals, span } };
 }
 
 export { initialState };

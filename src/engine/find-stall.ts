@@ -1,7 +1,7 @@
-import type { Config, SignalHit } from '../types.ts';
+import type { Config, SignalCode, SignalHit } from '../types.ts';
 import type { SignalResult } from '../detect/signal.ts';
 import type { JudgeModel } from '../judge/model.ts';
-import { scoreSignals } from '../judge/model.ts';
+import { scoreSignals, withLevels } from '../judge/model.ts';
 import { readSignals } from '../judge/signals.ts';
 import MODEL from '../judge/weights.json' with { type: 'json' };
 import type { Entry } from './state.ts';
@@ -9,6 +9,10 @@ import type { Entry } from './state.ts';
 export interface Stall {
   /** The signal that names the loop in messages: the floor that fired, or the judge's strongest. */
   lead: SignalResult;
+  /** The signal that decided there is a stall: the floor that fired, or the one the judge weighed most. */
+  decider: SignalCode;
+  /** How many times the looping call ran in this task, when the loop is one call (the window may hold fewer). */
+  times?: number;
   /** Every signal that saw something, with its value, and the judge's score: the record of why. */
   signals: SignalHit[];
   /** 1 for the deterministic floor, else the judge's score. */
@@ -24,6 +28,20 @@ function spanOf(window: readonly Entry[], lead: SignalResult): number {
 }
 
 export const SHIPPED_MODEL = MODEL as JudgeModel;
+
+const withLevelsOf = new WeakMap<object, JudgeModel>();
+
+/** The judge a config asks for: the given model, with the config's own signal levels over it. */
+function judgeOf(model: JudgeModel, config: Config): JudgeModel {
+  const levels = config.judge.levels;
+  if (!levels || Object.keys(levels).length === 0) return model;
+  let m = model === SHIPPED_MODEL ? withLevelsOf.get(levels) : undefined;
+  if (!m) {
+    m = withLevels(model, levels);
+    if (model === SHIPPED_MODEL) withLevelsOf.set(levels, m);
+  }
+  return m;
+}
 
 /** The signals as recorded in a decision: the lead first (the one the message names), the judge's score last. */
 function hits(lead: SignalResult, signals: readonly SignalResult[], score: number | undefined): SignalHit[] {
@@ -42,12 +60,20 @@ function hits(lead: SignalResult, signals: readonly SignalResult[], score: numbe
  * the labeled corpus reaches any of the last three at their defaults. Beyond the floors the judge's stuck
  * score decides.
  */
-export function findStall(window: readonly Entry[], config: Config, model: JudgeModel = SHIPPED_MODEL): Stall | undefined {
+/** How many times in a row this task the loop's call ran with its outcome, when the loop is that one call. */
+function timesRun(lead: SignalResult, runs: Readonly<Record<string, [string, number]>> | undefined): number | undefined {
+  const last = lead.calls.at(-1);
+  if (!last || lead.code === 'CYCLE' || lead.calls.some((c) => c.key !== last.key)) return undefined;
+  const run = runs?.[last.key];
+  return run && run[0] === last.out && run[1] > lead.calls.length ? run[1] : undefined;
+}
+
+export function findStall(window: readonly Entry[], config: Config, model: JudgeModel = SHIPPED_MODEL, runs?: Readonly<Record<string, [string, number]>>): Stall | undefined {
   const signals = readSignals(window, config.maxCycle);
   if (signals.length === 0) return undefined;
   const cls = window.at(-1)?.cls;
-  // waiting on something that runs elsewhere gets far more room than a retry
-  const repeat = cls === 'poll' ? config.pollRepeat : config.repeat;
+  // waiting on something that runs elsewhere gets far more room than a retry, and most while it says it is still under way
+  const repeat = cls === 'poll' ? config.pollRepeat * (window.at(-1)!.waiting ? 2 : 1) : config.repeat;
   const floor = signals.find(
     (s) =>
       (s.code === 'REPEAT' && s.value >= repeat) ||
@@ -58,15 +84,21 @@ export function findStall(window: readonly Entry[], config: Config, model: Judge
   );
   // The judge does not look at polls, nor at spawns, which have their own guard (a cap and a depth rule):
   // an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
-  const judged = config.judge.enabled && cls !== 'spawn' && cls !== 'poll' ? scoreSignals(signals, model) : undefined;
+  const judged = config.judge.enabled && cls !== 'spawn' && cls !== 'poll' ? scoreSignals(signals, judgeOf(model, config)) : undefined;
   // exact repeats and cycles name the loop most concretely, whichever rule declared the stall
   const concrete = signals.find((s) => s.code === 'REPEAT' && s.value >= 3) ?? signals.find((s) => s.code === 'CYCLE');
   if (floor) {
     const lead = floor.code === 'CYCLE' || !concrete ? floor : concrete;
-    return { lead, signals: hits(lead, signals, judged?.score), strength: 1, span: spanOf(window, lead) };
+    return withTimes({ lead, decider: floor.code, signals: hits(lead, signals, judged?.score), strength: 1, span: spanOf(window, lead) }, runs);
   }
   if (!judged || judged.score < config.judge.threshold) return undefined;
-  let lead = concrete ?? signals[0]!;
-  if (lead.code !== 'REPEAT' && lead.code !== 'CYCLE') for (const s of signals) if ((judged.contributions[s.code] ?? 0) > (judged.contributions[lead.code] ?? 0)) lead = s;
-  return { lead, signals: hits(lead, signals, judged.score), strength: judged.score, span: spanOf(window, lead) };
+  let strongest = signals[0]!;
+  for (const s of signals) if ((judged.contributions[s.code] ?? 0) > (judged.contributions[strongest.code] ?? 0)) strongest = s;
+  const lead = concrete ?? strongest;
+  return withTimes({ lead, decider: strongest.code, signals: hits(lead, signals, judged.score), strength: judged.score, span: spanOf(window, lead) }, runs);
+}
+
+function withTimes(stall: Stall, runs: Readonly<Record<string, [string, number]>> | undefined): Stall {
+  const times = timesRun(stall.lead, runs);
+  return times === undefined ? stall : { ...stall, times };
 }

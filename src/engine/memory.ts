@@ -7,6 +7,16 @@ import { lastN } from './state.ts';
 
 const MAX_READS = 300;
 const MAX_STATES = 60;
+/** Calls whose count in the task is kept; past that the least recently run is forgotten. */
+const MAX_RUNS = 40;
+
+/** The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent. */
+function counted(runs: Record<string, [string, number]> | undefined, step: CallStep): Record<string, [string, number]> {
+  const { [step.key]: before, ...rest } = runs ?? {};
+  const keys = Object.keys(rest);
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_RUNS + 1))) delete rest[old];
+  return { ...rest, [step.key]: [step.out, before?.[0] === step.out ? before[1] + 1 : 1] };
+}
 
 /** Records a call in the task's memory and returns it as a window entry, annotated with what was known. */
 export function rememberCall(memory: SignalMemory, step: CallStep, batch: number): { next: SignalMemory; entry: Entry } {
@@ -16,14 +26,27 @@ export function rememberCall(memory: SignalMemory, step: CallStep, batch: number
     entry.reread = reads.includes(step.out);
     reads = lastN([...reads.filter((r) => r !== step.out), step.out], MAX_READS);
   }
-  // The state an outcome speaks of: the working tree where the hook could fingerprint it, otherwise the
-  // file content an edit tool echoes back (its outcome digest).
-  const state = step.tree !== undefined && step.fail !== undefined ? `t:${step.tree}:${step.fail}` : step.cls === 'edit' && step.ok !== false && !step.empty ? `e:${step.out}` : undefined;
-  if (state !== undefined) {
+  // Edit/revert, seen in the working tree where the hook could fingerprint it after a failure, and in the
+  // edits themselves: an edit that undoes an earlier one (its old and new text swapped), or a whole-file
+  // write that brings back content written before.
+  const edit = step.cls === 'edit' && step.ok !== false;
+  if (step.tree !== undefined && step.fail !== undefined) {
+    const state = `t:${step.tree}:${step.fail}`;
     const at = states.lastIndexOf(state);
     entry.returned = at !== -1 && at !== states.length - 1;
     states = lastN([...states, state], MAX_STATES);
+  } else if (edit && step.undo !== undefined && step.change !== undefined) {
+    entry.returned = !step.noop && states.includes(`c:${step.undo}`);
+    states = lastN([...states, `c:${step.change}`], MAX_STATES);
+  } else if (edit && step.written !== undefined) {
+    // the file's content comes back to what it was, with other content written to it in between
+    const file = `w:${step.target ?? ''}:`;
+    const state = file + step.written;
+    const previous = states.findLast((s) => s.startsWith(file));
+    entry.returned = previous !== undefined && previous !== state && states.includes(state);
+    states = lastN([...states, state], MAX_STATES);
   }
-  if (step.cls === 'edit' && step.ok !== false) edits += 1;
-  return { next: { ...memory, edits, reads, states }, entry };
+  // an edit that changes nothing is no change: a failure after it is the same failure again
+  if (step.cls === 'edit' && step.ok !== false && !step.noop) edits += 1;
+  return { next: { ...memory, edits, reads, states, runs: counted(memory.runs, step) }, entry };
 }

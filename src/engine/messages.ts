@@ -1,48 +1,78 @@
+import type { SignalCode } from '../types.ts';
 import type { SignalResult } from '../detect/signal.ts';
+import type { Stall } from './find-stall.ts';
 
 // Wording is factual on purpose: Claude treats imperative "system" text as possible prompt injection,
-// and a person reading the ledger should see exactly what was repeated.
+// and a person reading the ledger should see exactly what was repeated, how often, and what decided.
 
 function quote(short: string): string {
   return '`' + short + '`';
 }
 
+/** What each signal saw, as the reason a stall was declared. */
+const DECIDED_BY: Record<SignalCode, string> = {
+  REPEAT: 'the same call with the same result',
+  CYCLE: 'a cycle of calls going round with the same results',
+  NEAR_DUPLICATE: 'near-identical calls with the same result',
+  SAME_FAILURE: 'the same failure across varied commands, nothing changed in between',
+  FAILING_RETRY: 'the same command failing again, nothing changed in between',
+  NO_TREE_CHANGE: 'failing runs with nothing changed in between',
+  TREE_OSCILLATION: 'edits that undo earlier edits',
+  REREAD: 'reads that bring nothing new',
+  EDIT_REJECTED: 'edits rejected again and again',
+  REPEATED_EDIT: 'the same edit applied again',
+  EMPTY_RESULT: 'the same lookup finding nothing',
+  SAME_OUTCOME: 'varied calls that all give the same result',
+  MALFORMED: 'calls the tool could not parse',
+  REPEATED_TEXT: 'the same closing text again',
+  LLM_JUDGE: "a language model's judgment of the recent calls",
+  UNVERIFIED_STOP: 'edits no test has seen',
+  SPAWN_DEPTH: 'subagents spawning subagents',
+  SPAWN_CAP: 'too many subagents in one task',
+  SELF_PROTECT: 'a change to stallguard itself',
+  JUDGE: "the judge's score",
+};
+
 /**
  * The loop in short form: `Bash npm test` x5 (same failure); `Edit a.ts` → `Bash npm test` x5 (same failure
- * each round); `Grep "x"`, `Grep "y"`, `Grep "z"` (4 similar calls, nothing found).
+ * each round); `Grep "x"`, `Grep "y"`, `Grep "z"` (4 similar calls, nothing found). A single call is counted
+ * over the whole task (`times`), not only since the last nudge.
  */
-export function describeLoop(lead: SignalResult): string {
+export function describeLoop(lead: SignalResult, times?: number): string {
   if (lead.code === 'CYCLE') return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${lead.detail})`;
   const shorts = [...new Set(lead.calls.map((c) => c.short))];
   const count = lead.calls.length;
-  if (shorts.length === 1) return `${quote(shorts[0]!)} x${count} (${lead.detail})`;
+  if (shorts.length === 1) return `${quote(shorts[0]!)} x${times ?? count} (${lead.detail})`;
   const named = shorts.slice(0, 3).map(quote).join(', ') + (shorts.length > 3 ? ` and ${shorts.length - 3} more` : '');
   return `${named} (${count} similar calls, ${lead.detail})`;
 }
 
-function what(lead: SignalResult): string {
-  if (lead.code === 'REPEAT') return `the same call ran ${lead.value} times and the result did not change`;
+function what(stall: Stall): string {
+  const { lead } = stall;
+  if (lead.code === 'REPEAT') return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
   if (lead.code === 'CYCLE') return `the last ${lead.calls.length * lead.value} calls repeat one cycle of ${lead.calls.length} calls ${lead.value} times, and the results did not change`;
-  return 'the last calls repeat one approach without progress';
+  return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 
-export function nudgeMessage(lead: SignalResult): string {
+export function nudgeMessage(stall: Stall): string {
   return (
-    `stallguard: ${what(lead)}: ${describeLoop(lead)}. ` +
+    `stallguard: ${what(stall)}: ${describeLoop(stall.lead, stall.times)}. ` +
     'Another attempt of the same kind is unlikely to give a different result. ' +
     'Step back and check your progress: what you have learned, which assumptions may be wrong; then change approach ' +
     '(a different hypothesis, a different tool, or ask the user).'
   );
 }
 
-export function stallStopReason(lead: SignalResult): string {
-  return `stall: ${describeLoop(lead)}, twice in this task`;
+/** `stall: <the loop>, twice in this task`, and what decided when it is not the loop itself. */
+export function stallStopReason(stall: Stall): string {
+  const reason = `stall: ${describeLoop(stall.lead, stall.times)}, twice in this task`;
+  return stall.decider === stall.lead.code ? reason : `${reason} (${DECIDED_BY[stall.decider]})`;
 }
 
 export function stoppedDenyMessage(reason: string): string {
   return `stallguard stopped this agent for the person (${reason}). No further tool calls run in this task.`;
 }
 
-export function deniedRepeatMessage(lead: SignalResult): string {
-  return `stallguard: this call repeats the loop flagged just before (${describeLoop(lead)}). It was not run. Try something different.`;
+export function deniedRepeatMessage(stall: Stall): string {
+  return `stallguard: this call repeats the loop flagged just before (${describeLoop(stall.lead, stall.times)}). It was not run. Try something different.`;
 }

@@ -1,7 +1,8 @@
 import type { CallStep } from '../types.ts';
 
 // What the engine remembers about one session. Everything here is bounded: windows are cut to the
-// configured length, memories are capped, so the cost of a call never grows with the session's length.
+// configured length, memories are capped, and only live agents are kept (retireAgents), so the cost of a
+// call grows neither with the session's length nor with the number of subagents it has run.
 
 /** A call as it sits in an agent's window: the step, plus what was known about it when it happened. */
 export interface Entry extends CallStep {
@@ -37,6 +38,10 @@ export interface AgentState {
   verifySent?: boolean;
   /** Successful edits since the last verification run (test, build, lint), for the verify gate. */
   unverifiedEdits?: number;
+  /** The session's observation count (State.seen) at this agent's latest observation: how recently it was active. */
+  seen?: number;
+  /** The time of its latest observation, when observations carry times. */
+  at?: number;
 }
 
 /** Bounded task-wide memory. */
@@ -49,6 +54,11 @@ export interface SignalMemory {
   states: string[];
   /** Digests of the agent's closing texts. */
   texts: string[];
+  /**
+   * For the recent calls (by key), their latest outcome and how many times in a row this task they ran with
+   * it: a message names the real count, though a nudge emptied the window since.
+   */
+  runs?: Record<string, [out: string, times: number]>;
 }
 
 export interface SpawnState {
@@ -65,6 +75,8 @@ export interface State {
   agents: Record<string, AgentState>;
   spawns: SpawnState;
   totals: { calls: number; stalls: number; refusals: number };
+  /** Observations folded so far (absent in states written before agents were retired). */
+  seen?: number;
   /** The agent tells where its batches of parallel calls end (a batch end was seen): calls are grouped by batch. */
   batched?: boolean;
 }
@@ -77,6 +89,37 @@ export function freshAgent(type?: string): AgentState {
   const a: AgentState = { window: [], stalls: 0, refusals: 0, memory: { edits: 0, reads: [], states: [], texts: [] } };
   if (type !== undefined) a.type = type;
   return a;
+}
+
+/** Subagents kept at most: past that, the least recently active leaves (it may have ended unseen). */
+export const MAX_LIVE_SUBAGENTS = 32;
+/** A subagent with no observation for this long has ended (its SubagentStop may never come: a killed agent, an older install). */
+export const SUBAGENT_IDLE_MS = 30 * 60_000;
+
+/**
+ * The state without the subagents that have ended unseen: idle past SUBAGENT_IDLE_MS, or beyond the
+ * MAX_LIVE_SUBAGENTS most recently active, counting the one `acting` now, which always stays (as does the
+ * main agent). One that comes back later starts fresh.
+ */
+export function retireAgents(state: State, now: number | undefined, acting: string): State {
+  const others = Object.entries(state.agents).filter(([id]) => id !== 'main' && id !== acting);
+  const idle = (a: AgentState) => now !== undefined && a.at !== undefined && now - a.at > SUBAGENT_IDLE_MS;
+  const room = acting === 'main' ? MAX_LIVE_SUBAGENTS : MAX_LIVE_SUBAGENTS - 1;
+  if (others.length <= room && !others.some(([, a]) => idle(a))) return state;
+  const keep = others
+    .filter(([, a]) => !idle(a))
+    .sort(([, a], [, b]) => (b.seen ?? 0) - (a.seen ?? 0))
+    .slice(0, room);
+  const agents: Record<string, AgentState> = {};
+  for (const id of ['main', acting]) if (state.agents[id]) agents[id] = state.agents[id];
+  for (const [id, a] of keep) agents[id] = a;
+  return { ...state, agents };
+}
+
+/** The state without one agent: a subagent that has ended. */
+export function withoutAgent(state: State, id: string): State {
+  const { [id]: _gone, ...agents } = state.agents;
+  return { ...state, agents };
 }
 
 /** Keeps the last `n` items of a list. */

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -8,19 +8,42 @@ import { Script } from 'node:vm';
 // V8 checks a cache against its version and flags and rejects a stale one; it checks the source only by
 // length, so the file name carries a hash of hook-main.cjs, computed at build time. A cache made by a run
 // that observed a tool call (the heaviest path) is preferred, and made once. Anything wrong with the cache
-// costs only the compilation it would have saved.
+// costs only the compilation it would have saved. Anything wrong with the install itself (hook-main.cjs
+// missing, cut short, edited) fails open like any other error: exit 0, nothing on stdout, a line in
+// errors.log that sends the person to `stallguard doctor`.
 
 declare const __HOOK_MAIN_HASH__: string;
+/** hook-main.cjs's length in characters at build time: a file of another length is cut short or not this build's. */
+declare const __HOOK_MAIN_LENGTH__: number;
 
 const MAIN = join(__dirname, 'hook-main.cjs');
 type Kind = 'full' | 'thin';
 
-function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.STALLGUARD_MODE?.trim() === 'off') return undefined;
+function homeDir(env: NodeJS.ProcessEnv): string | undefined {
   const set = env.STALLGUARD_HOME?.trim() || env.CLAUDE_PLUGIN_DATA?.trim();
   const user = env.HOME || env.USERPROFILE; // as stallguardHome(), without loading node:os
-  const home = set ? resolve(set) : user ? join(user, '.stallguard') : undefined;
+  return set ? resolve(set) : user ? join(user, '.stallguard') : undefined;
+}
+
+function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.STALLGUARD_MODE?.trim() === 'off') return undefined;
+  const home = homeDir(env);
   return home && join(home, 'cache');
+}
+
+/** The hook could not run at all: the agent carries on, and errors.log says why and what to run. */
+function failOpen(error: unknown): void {
+  process.exitCode = 0;
+  try {
+    const home = homeDir(process.env);
+    if (!home || process.env.STALLGUARD_MODE?.trim() === 'off') return;
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    const line = `${new Date().toISOString()} hook: the installed hook is damaged (${MAIN}: ${why.replace(/\s+/g, ' ').slice(0, 300)}); every call is let through unchecked; run: stallguard doctor\n`;
+    appendFileSync(join(home, 'errors.log'), line, { mode: 0o600 });
+  } catch {
+    // nowhere to report; the agent still carries on
+  }
 }
 
 function readCache(base: string): { kind: Kind; data: Buffer } | undefined {
@@ -57,6 +80,7 @@ function run(): void {
   const base = dir && join(dir, `hook-${__HOOK_MAIN_HASH__}-${process.version}-${process.arch}`);
   const cached = base ? readCache(base) : undefined;
   const source = readFileSync(MAIN, 'utf8');
+  if (source.length !== __HOOK_MAIN_LENGTH__) throw new Error(`${source.length} characters long where the build made ${__HOOK_MAIN_LENGTH__} (cut short, edited, or from another version)`);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: MAIN, cachedData: cached?.data });
   const used = script.cachedDataRejected ? undefined : cached?.kind;
   const mod = { exports: {} as { observedCall?: boolean } };
@@ -73,9 +97,11 @@ function run(): void {
   });
 }
 
+// an error thrown later by a damaged hook-main.cjs would otherwise end the process with a stack trace and exit 1
+process.on('uncaughtException', failOpen);
+process.on('unhandledRejection', failOpen);
 try {
   run();
-} catch {
-  // the cache machinery itself failed (hook-main.cjs is there but vm refused it?): run the hook plainly
-  require(MAIN);
+} catch (error) {
+  failOpen(error);
 }

@@ -5,22 +5,25 @@ import type { AgentName, Config, Decision, EventKind, LlmConfig, Mode, Observati
 import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
+import { describeProblem } from '../config/validate.ts';
 import { observation } from '../core/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
-import { appendLine, type LogLine, observeInLog } from '../store/session-log.ts';
+import { appendLine, type LogLine } from '../store/session-log.ts';
+import { observeInLog } from '../store/segments.ts';
 import type { Verdict } from '../llm/answer.ts';
 import { smellsStuck } from '../llm/smell.ts';
 import { buildQuestion } from '../llm/question.ts';
 import { attachTree } from './tree.ts';
+import { describeEvent } from '../adapters/dialect.ts';
 import { guardContext } from './guard-context.ts';
 
 // The hot path: one process per tool call. It must fail open: whatever goes wrong (garbage on stdin,
 // unreadable state, a bug), the agent carries on, an error line goes to STALLGUARD_HOME/errors.log, and
 // nothing but the agent's response is ever printed on stdout.
 
-export const AGENTS: readonly AgentName[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'opencode', 'pi'];
+export const AGENTS: readonly AgentName[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'qwen', 'opencode', 'pi'];
 
 export interface HookInput {
   stdin: string;
@@ -102,10 +105,10 @@ export function runHook(input: HookInput): HookOutput {
  */
 export function runParsed(adapter: Adapter, parsed: Parsed, env: NodeJS.ProcessEnv, home: string, selfDir?: string): HookOutput {
   const { config, problems } = loadConfig({ cwd: parsed.event.cwd, env, home });
-  for (const problem of problems) logError(home, 'config', new Error(`${problem.source}: ${problem.field} ${problem.problem}`));
+  for (const problem of problems) logError(home, 'config', new Error(describeProblem(problem)));
   if (config.mode === 'off') return { stdout: '' };
 
-  const event = attachTree(parsed.event);
+  const event = attachTree(describeEvent(parsed.event, adapter.dialect));
   const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, selfDir) });
   const file = sessionFile(home, event.session);
   const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
@@ -140,8 +143,8 @@ interface Responder {
 
 /** Records an observation, decides it, records the decision, and renders it in the agent's dialect. */
 function respond(r: Responder, obs: Observation) {
-  const { decision, id, state } = observeInLog(r.file, obs, r.config, r.meta);
-  if (decision.action !== 'allow' && !decision.repeat) appendLine(r.file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
+  const { decision, id, state, file } = observeInLog(r.file, obs, r.config, r.meta);
+  if (decision.action !== 'allow' && !decision.repeat) appendLine(file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
   const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
   return { output: { stdout, decision, kind: r.parsed.event.kind, mode: r.config.mode } as HookOutput, state };
 }

@@ -26,8 +26,8 @@ function session(text: string, content: string): { id: string; payloads: Record<
   const command = `curl -sS ${text} https://api.example.com/v1`;
   const payloads = [
     { ...base, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${text}` },
-    // the same failing command five times over: the nudge and the stop quote it in their messages
-    ...Array.from({ length: 6 }, () => [tool('PreToolUse', 'Bash', { command }), tool('PostToolUseFailure', 'Bash', { command }, { error: `Exit code 1\n${content}\n${text}` })]).flat(),
+    // the same failing command again and again, past two seed-rule stalls: the nudge and the stop quote it in their messages
+    ...Array.from({ length: 12 }, () => [tool('PreToolUse', 'Bash', { command }), tool('PostToolUseFailure', 'Bash', { command }, { error: `Exit code 1\n${content}\n${text}` })]).flat(),
     tool('PostToolUse', 'Bash', { command: 'env' }, { tool_response: { stdout: `${content}\nTOKEN=${text}`, stderr: '' } }),
     tool('PreToolUse', 'Write', { file_path: `${cwd}/.env.local`, content: `${content}\n${text}` }),
     tool('PostToolUse', 'Write', { file_path: `${cwd}/.env.local`, content: `${content}\n${text}` }, { tool_response: { type: 'create' } }),
@@ -69,7 +69,7 @@ function normalized(id: string): string {
   return readFileSync(sessionFile(home, id), 'utf8')
     .replaceAll(id, 'SESSION')
     .replace(/"(id|after)":"[^"]+"/g, '"$1":"X"')
-    .replace(/"time":\d+/g, '"time":0');
+    .replace(/"(time|at)":\d+/g, '"$1":0'); // a checkpoint holds when each agent was last active
 }
 
 /** Another secret of the same shape: each letter and digit moved along its own alphabet. */

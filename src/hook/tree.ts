@@ -126,7 +126,7 @@ export function treeFingerprint(cwd: string): string | undefined {
 /** Adds the working-tree fingerprint to a failing verification run; every other event passes unchanged. */
 export function attachTree(event: Event): Event {
   if (event.kind !== 'post-tool' || event.ok !== false || !event.cwd) return event;
-  if (classify(event.call.name, event.call.input).cls !== 'test') return event;
+  if (classify(event.call, event.facts).cls !== 'test') return event;
   const tree = treeFingerprint(event.cwd);
   return tree ? { ...event, tree } : event;
 }

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
 import type { InstallTarget, Scope } from './target.ts';
 
-// .claude/settings.json (project) or ~/.claude/settings.json (user). PostToolUseFailure is where failing
-// loops land, PostToolBatch where a stop decided there is delivered.
+// .claude/settings.local.json (this project, personal and git-ignored), .claude/settings.json (this
+// project, committed) or ~/.claude/settings.json (user). PostToolUseFailure is where failing loops land,
+// PostToolBatch where a stop decided there is delivered.
 
 export const CLAUDE: GroupSpec = {
   events: [
@@ -28,6 +29,7 @@ export const claudeTarget: InstallTarget = {
   label: 'Claude Code',
   scopes: ['project', 'user'],
   settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.claude', 'settings.json') : join(configDir(env), 'settings.json')),
+  localFile: (project) => join(project, '.claude', 'settings.local.json'),
   rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'CLAUDE.md') : join(configDir(env), 'CLAUDE.md')),
   events: CLAUDE.events.map((e) => e.name),
   shell: true,

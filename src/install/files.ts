@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export function readText(file: string): string | undefined {
@@ -10,13 +10,34 @@ export function readText(file: string): string | undefined {
   }
 }
 
-/** Replaces a file's content in one rename, keeping its permissions, so a crash never leaves half a file. */
-export function writeTextAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
+/**
+ * Replaces a file's content in one rename, keeping its permissions, so a crash never leaves half a file.
+ * Returns the folders it had to create for it, outermost first.
+ */
+export function writeTextAtomic(file: string, text: string): string[] {
+  const first = mkdirSync(dirname(file), { recursive: true });
   const mode = existsSync(file) ? statSync(file).mode & 0o777 : 0o644;
   const tmp = `${file}.stallguard-${process.pid}.tmp`;
   writeFileSync(tmp, text, { mode });
   renameSync(tmp, file);
+  const created: string[] = [];
+  if (first) for (let dir = dirname(file); dir.length >= first.length; dir = dirname(dir)) created.unshift(dir);
+  return created;
+}
+
+/** Removes the folders of `created` (outermost first) that are empty now, innermost first; a folder with anything in it stays. */
+export function removeEmptyFolders(created: readonly string[]): string[] {
+  const removed: string[] = [];
+  for (const dir of [...created].reverse()) {
+    try {
+      rmdirSync(dir);
+      removed.push(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      break; // not empty: neither it nor the folders around it are install's to take
+    }
+  }
+  return removed;
 }
 
 /** A line diff for --dry-run: removed lines with "-", added lines with "+", a little context. */

@@ -53,3 +53,17 @@ export function hookCommand(agent: AgentName, node = process.execPath, hook = ho
   if (!posixShell) throw new Error('the daemon needs a POSIX shell to run the hook command');
   return `${daemonAliveTest()} || ${run} --serve-port ${daemonPort}`;
 }
+
+/**
+ * The command of a shared install (--scope project), committed for the whole team: `stallguard` from each
+ * teammate's PATH, never a path of this machine. A teammate without it must not be hindered: a missing
+ * command exits 127, which Gemini CLI takes as a deny of every call, so the command first checks that
+ * `stallguard` is there and otherwise steps aside (exit 0, nothing printed).
+ */
+export function sharedCommand(agent: AgentName, options: Pick<CommandOptions, 'shell' | 'platform'> = {}): string {
+  const { shell = false, platform = process.platform } = options;
+  if (platform === 'win32') return `stallguard hook --agent ${agent}`;
+  // which node a teammate has is not known here: clear the variable as on Node 20, it costs nothing
+  const clearCerts = shell ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= ' : '';
+  return `command -v stallguard >/dev/null 2>&1 || exit 0; ${clearCerts}stallguard hook --agent ${agent}`;
+}

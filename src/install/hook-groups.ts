@@ -1,4 +1,5 @@
-import { addEvent, append, hooksOf, isOurs, marked, pruneEmpty, remove } from './settings-json.ts';
+import { isOurHandler, isOurs, marked } from './ours.ts';
+import { addEvent, append, hooksOf, pruneEmpty, remove } from './settings-json.ts';
 
 // The hooks format Claude Code, Codex CLI and Gemini CLI share: settings.hooks[event] is a list of groups
 // {matcher?, hooks: [handler...]}. stallguard adds one group per event with one handler, and removes
@@ -21,14 +22,6 @@ export interface GroupSpec {
 type Handler = { type?: unknown; command?: unknown; url?: unknown };
 type Group = { matcher?: string; hooks?: Handler[] };
 
-function isOurHttp(h: Handler | undefined): boolean {
-  return h?.type === 'http' && typeof h.url === 'string' && /^http:\/\/127\.0\.0\.1:\d+\/stallguard\//.test(h.url);
-}
-
-function isOurHandler(h: Handler | undefined): boolean {
-  return isOurs(h?.command) || isOurHttp(h);
-}
-
 /** The http handler that sends an event to `stallguard serve`; a short timeout, since a healthy daemon answers in milliseconds. */
 export function httpHandler(url: string): { type: 'http'; url: string; timeout: number } {
   return { type: 'http', url, timeout: 3 };
@@ -39,6 +32,7 @@ export function removeGroups(text: string, file: string): string {
   let out = text;
   const hooks = hooksOf(out, file);
   if (!hooks) return out;
+  const touched: string[] = [];
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
     // walk backwards so that earlier indices stay valid as items are removed
@@ -47,11 +41,12 @@ export function removeGroups(text: string, file: string): string {
       if (!Array.isArray(group?.hooks)) continue;
       const ours = group.hooks.map((h, i) => (isOurHandler(h) ? i : -1)).filter((i) => i >= 0);
       if (ours.length === 0) continue;
+      touched.push(event);
       if (ours.length === group.hooks.length) out = remove(out, ['hooks', event, g]);
       else for (const i of ours.reverse()) out = remove(out, ['hooks', event, g, 'hooks', i]);
     }
   }
-  return pruneEmpty(out, file, Object.keys(hooks));
+  return pruneEmpty(out, file, touched);
 }
 
 /**
@@ -71,7 +66,12 @@ export function addGroups(text: string, file: string, command: string, spec: Gro
 
 /** The command stallguard is registered with, if it is registered for every event it needs. */
 export function installedGroups(text: string, file: string, spec: GroupSpec): string | undefined {
-  const hooks = hooksOf(text, file) as Record<string, Group[]> | undefined;
+  return ourGroupCommand(hooksOf(text, file), spec);
+}
+
+/** In a parsed `hooks` table (JSON or TOML): stallguard's command, if it is there for every event of `spec`. */
+export function ourGroupCommand(table: Record<string, unknown> | undefined, spec: GroupSpec): string | undefined {
+  const hooks = table as Record<string, Group[]> | undefined;
   let found: string | undefined;
   for (const { name } of spec.events) {
     const groups = hooks?.[name];

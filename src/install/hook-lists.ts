@@ -1,8 +1,10 @@
-import { addEvent, addProperty, append, hooksOf, isOurs, marked, parseSettings, pruneEmpty, remove } from './settings-json.ts';
+import { isOurs, marked } from './ours.ts';
+import { addEvent, addProperty, append, hooksOf, parseSettings, pruneEmpty, remove } from './settings-json.ts';
 
 // The hooks format of Cursor and Copilot CLI: {"version": 1, "hooks": {event: [entry...]}}, one flat list
 // of entries per event. stallguard adds one entry per event and removes exactly the entries whose command
-// carries its marker. A file left with nothing but the version is removed.
+// carries its marker (and whether a file left with nothing but the version goes is uninstall's call: it
+// knows whether install created it).
 
 export interface ListSpec {
   events: readonly string[];
@@ -15,14 +17,16 @@ export function removeEntries(text: string, file: string, spec: ListSpec): strin
   let out = text;
   const hooks = hooksOf(out, file);
   if (!hooks) return out;
+  const touched: string[] = [];
   for (const [event, entries] of Object.entries(hooks)) {
     if (!Array.isArray(entries)) continue;
     for (let i = entries.length - 1; i >= 0; i--) {
-      if (isOurs((entries[i] as Record<string, unknown> | undefined)?.[spec.commandField])) out = remove(out, ['hooks', event, i]);
+      if (!isOurs((entries[i] as Record<string, unknown> | undefined)?.[spec.commandField])) continue;
+      out = remove(out, ['hooks', event, i]);
+      touched.push(event);
     }
   }
-  out = pruneEmpty(out, file, Object.keys(hooks));
-  return /^\{("version":\d+)?\}$/.test(out.replace(/\s+/g, '')) ? '' : out;
+  return pruneEmpty(out, file, touched);
 }
 
 export function addEntries(text: string, file: string, command: string, spec: ListSpec): string {

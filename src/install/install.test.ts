@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parse } from 'jsonc-parser';
 import { TARGETS } from './targets.ts';
 import { SettingsError } from './settings-json.ts';
+import { holdsNothing } from './apply.ts';
 
 // Every agent's settings edit: idempotent, preserving everything else, and undone exactly by remove.
 
@@ -46,6 +47,13 @@ const EXISTING: Record<string, string> = {
   "hooks": { "sessionStart": [{ "type": "command", "bash": "echo hi" }] }
 }
 `,
+  qwen: `{
+  // Qwen Code adds its own settings version
+  "$version": 4,
+  "security": { "auth": { "selectedType": "openai" } },
+  "hooks": { "PostToolUse": [{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "prettier -w" }] }] }
+}
+`,
 };
 
 const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = {
@@ -64,6 +72,13 @@ const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = 
   copilot: (s) => {
     assert.equal(s.version, 1);
     assert.deepEqual(s.hooks.preToolUse, [{ type: 'command', bash: `${CMD} # stallguard`, timeoutSec: 10 }]);
+    // where a stopped agent is ended
+    assert.equal(s.hooks.permissionRequest.length, 1);
+  },
+  // Qwen timeouts are in seconds; UserPromptSubmit fires before every model request, where a stop ends the turn
+  qwen: (s) => {
+    assert.deepEqual(s.hooks.PostToolUseFailure, [{ matcher: '*', hooks: [{ type: 'command', command: `${CMD} # stallguard`, timeout: 10 }] }]);
+    assert.equal('matcher' in s.hooks.UserPromptSubmit[0], false);
   },
 };
 
@@ -99,9 +114,16 @@ for (const target of Object.values(TARGETS).filter((t) => !t.plugin)) {
       assert.equal(target.installed(before, file), undefined);
     });
 
-    it('leaves nothing behind in a file it created', () => {
+    it('leaves nothing of anyone\'s in a file it created', () => {
       const removed = target.remove(target.add('', file, CMD), file);
-      assert.ok(removed === '' || removed.replace(/\s+/g, '') === '{}', removed);
+      assert.ok(holdsNothing(removed), removed);
+    });
+
+    it('keeps the empty lists and `hooks` a person had: only what its own removal empties goes', () => {
+      const theirs = target.add('{ "hooks": {} }', file, CMD).replace('"hooks": {', '"hooks": {\n    "Unrelated": [],');
+      const removed = parse(target.remove(theirs, file)) as Record<string, any>;
+      assert.deepEqual(removed.hooks, { Unrelated: [] });
+      assert.equal(target.remove('{ "hooks": {} }', file), '{ "hooks": {} }');
     });
 
     it('names the file when it is not valid JSON, and changes nothing', () => {

@@ -2,17 +2,7 @@ import { applyEdits, findNodeAtLocation, modify, parse as parseJsonc, parseTree,
 
 // Editing an agent's settings file the way a person would: only the hooks stallguard owns are touched, and
 // every other setting, comment and indentation stays as it was. Our handlers carry a `# stallguard`
-// marker at the end of the command (a shell comment), which is how uninstall finds exactly them.
-
-export const MARKER = '# stallguard';
-
-export function isOurs(command: unknown): boolean {
-  return typeof command === 'string' && /#\s*stallguard\s*$/.test(command);
-}
-
-export function marked(command: string): string {
-  return `${command} ${MARKER}`;
-}
+// marker at the end of the command (./ours.ts), which is how uninstall finds exactly them.
 
 export class SettingsError extends Error {}
 
@@ -99,14 +89,21 @@ export function addEvent(text: string, file: string, event: string, list: unknow
   return hooksOf(text, file) ? addProperty(text, ['hooks'], event, list) : addProperty(text, [], 'hooks', { [event]: list });
 }
 
-/** Removes events left empty by a removal, and `hooks` itself once empty. */
-export function pruneEmpty(text: string, file: string, events: Iterable<string>): string {
+/**
+ * Removes the events a removal left empty (`emptied`: those it took something out of), and `hooks`
+ * itself once that left it empty. An empty list or `hooks` the person had before is theirs, and stays.
+ */
+export function pruneEmpty(text: string, file: string, emptied: Iterable<string>): string {
   let out = text;
-  for (const event of events) {
+  let pruned = false;
+  for (const event of emptied) {
     const now = hooksOf(out, file)?.[event];
-    if (Array.isArray(now) && now.length === 0) out = remove(out, ['hooks', event]);
+    if (Array.isArray(now) && now.length === 0) {
+      out = remove(out, ['hooks', event]);
+      pruned = true;
+    }
   }
   const left = hooksOf(out, file);
-  if (left && Object.keys(left).length === 0) out = remove(out, ['hooks']);
+  if (pruned && left && Object.keys(left).length === 0) out = remove(out, ['hooks']);
   return out;
 }

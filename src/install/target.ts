@@ -9,6 +9,9 @@ export interface InstallTarget {
   /** The scopes the agent reads hooks from. */
   scopes: readonly Scope[];
   settingsFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string;
+  /** The agent's personal, git-ignored settings file for a project, where it has one (Claude Code's
+   *  .claude/settings.local.json). Without one, a personal install uses the project file, kept out of git. */
+  localFile?(project: string, env: NodeJS.ProcessEnv): string;
   /** The agent's instruction file for the rule, where it has one at that scope. */
   rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string | undefined;
   /** The events (hooks, for a plugin) stallguard is registered for. */
@@ -23,7 +26,8 @@ export interface InstallTarget {
   /** The settings text with stallguard's hooks for `command` (any earlier ones replaced); with `httpUrl`,
    *  also the http hook of `stallguard serve`, where the agent has one (see daemon). */
   add(text: string, file: string, command: string, httpUrl?: string): string;
-  /** The settings text with every stallguard hook removed ('' when the file held nothing else). */
+  /** The settings text with every stallguard hook removed (and what that left empty; whether the file
+   *  goes is uninstall's call, from its receipt of what install created). */
   remove(text: string, file: string): string;
   /** The command stallguard is registered with, if it is registered for every event it needs. */
   installed(text: string, file: string): string | undefined;

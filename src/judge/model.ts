@@ -51,3 +51,25 @@ export function scoreSignals(signals: readonly SignalResult[], model: JudgeModel
   }
   return { score: 1 - none, contributions };
 }
+
+/** The probability a level-style signal model gives one below its level: where the optional LLM judge is asked. */
+const SMELL_BELOW = 0.16;
+
+/**
+ * A signal that is a stall by itself from `level` on: probability ~1 there, 0.16 one below (trouble smelt, just over the default llm.smell),
+ * ~0 further below. The shipped judge is made of these (scripts/judge/rules.ts fits the levels).
+ */
+export function levelModel(level: number): SignalModel {
+  const bias = -12;
+  return { bias, hinges: [{ knot: level - 1, weight: Math.round((Math.log(SMELL_BELOW / (1 - SMELL_BELOW)) - bias) * 1000) / 1000 }] };
+}
+
+/** The judge with some signals' levels set (a level) or cleared (null). */
+export function withLevels(model: JudgeModel, levels: Partial<Record<SignalCode, number | null>>): JudgeModel {
+  const out: JudgeModel = { ...model };
+  for (const [code, level] of Object.entries(levels) as [SignalCode, number | null][]) {
+    if (level === null) delete out[code];
+    else out[code] = levelModel(level);
+  }
+  return out;
+}

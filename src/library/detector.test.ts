@@ -53,7 +53,7 @@ describe('createDetector', () => {
     const stop = actions.indexOf('stop');
     assert.ok(stop > 0, actions.join(' '));
     assert.ok(actions.slice(1, stop).every((a) => a === 'deny'), actions.join(' '));
-    assert.match(acted[stop]![1].stopReason!, /^stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task$/);
+    assert.match(acted[stop]![1].stopReason!, /^stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task( \(.+\))?$/);
     // stopped stays stopped in the task, as a repeat of the stop already issued
     const [pre] = openDoor(d, 's', 'C');
     assert.deepEqual([pre!.action, pre!.repeat], ['stop', true]);

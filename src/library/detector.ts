@@ -7,8 +7,12 @@ import { observation } from '../core/step.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, type State } from '../engine/state.ts';
 import { attachTree } from '../hook/tree.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { anyDialect } from '../adapters/dialects.ts';
+import { readTextOf, realpathOf } from '../hook/guard-context.ts';
 import { sessionFile } from '../store/paths.ts';
-import { appendLine, observeInLog } from '../store/session-log.ts';
+import { appendLine } from '../store/session-log.ts';
+import { observeInLog } from '../store/segments.ts';
 
 // The library: the hook's detector for any agent loop. Feed it every event of your agent (a prompt, each
 // tool call before and after it runs, the agent's stop) and act on the decisions it returns. It runs the
@@ -70,12 +74,14 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   const config = configOf(options.config);
   const dir = typeof options.state === 'object' ? resolve(options.state.dir) : undefined;
   const sessions = new Map<string, State>();
-  const ctx = { home: homedir(), ...(dir ? { stallguardHome: dir } : {}) };
+  // self-protection reads this machine's hook settings, as the hook does
+  const ctx = { home: homedir(), realpath: realpathOf, readText: readTextOf, ...(dir ? { stallguardHome: dir } : {}) };
 
   return {
     observe(input: Event): Decision {
       checkEvent(input);
-      const event = attachTree(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input);
+      // a loop of its own names its tools as it likes; those that match a known agent's are read as that agent's
+      const event = attachTree(describeEvent(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input, anyDialect));
       const obs = observation(event, { ...ctx, cwd: event.cwd });
       if (!dir) {
         const r = reduce(sessions.get(event.session) ?? initialState(), obs, config);
@@ -83,8 +89,8 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         return r.decision;
       }
       const file = sessionFile(dir, event.session);
-      const { decision, id } = observeInLog(file, obs, config, { t: 'm', session: event.session, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) });
-      if (decision.action !== 'allow' && !decision.repeat) appendLine(file, { t: 'd', id, d: decision, mode: 'library', time: Date.now() });
+      const { decision, id, file: segment } = observeInLog(file, obs, config, { t: 'm', session: event.session, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) });
+      if (decision.action !== 'allow' && !decision.repeat) appendLine(segment, { t: 'd', id, d: decision, mode: 'library', time: Date.now() });
       return decision;
     },
   };

@@ -30,7 +30,8 @@ export function* claudeStreamJsonEvents(lines: Iterable<string>, session: string
     }
     const parent = typeof o.parent_tool_use_id === 'string' ? o.parent_tool_use_id : undefined;
     const agent: Actor = parent ? { id: parent, type: reader.typeOfSpawn(parent) ?? 'subagent' } : { id: 'main' };
-    yield* reader.events({ role: o.type, content: message.content, agent, toolUseResult: o.tool_use_result, ...(cwd ? { cwd } : {}) });
+    yield* reader.events({ role: o.type, content: message.content, agent, toolUseResult: o.tool_use_result, ...(typeof message.id === 'string' ? { response: message.id } : {}), ...(cwd ? { cwd } : {}) });
   }
+  yield* reader.finish();
   usage?.flush();
 }

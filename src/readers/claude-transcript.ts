@@ -36,9 +36,11 @@ export function* claudeTranscriptEvents(lines: Iterable<string>, session: string
       agent,
       prompt: o.type === 'user' && agent.id === 'main' && o.isMeta !== true && isTypedPrompt(message.content),
       toolUseResult: o.toolUseResult,
+      ...(typeof message.id === 'string' ? { response: message.id } : {}),
       ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}),
       ...(time && Number.isFinite(time) ? { time } : {}),
     });
   }
+  yield* reader.finish();
   usage?.flush();
 }

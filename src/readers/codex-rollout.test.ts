@@ -50,7 +50,8 @@ describe('the Codex rollout reader', () => {
   it('turns calls and their outputs into events, shell calls named Bash like the hooks name them', () => {
     const { items } = read(ROLLOUT);
     const kinds = items.map((i) => `${i.event.kind}@${i.step}`);
-    assert.deepEqual(kinds, ['prompt@0', 'pre-tool@0', 'post-tool@0', 'pre-tool@1', 'pre-tool@2', 'post-tool@1', 'post-tool@2']);
+    // the two calls issued before either output came back are one batch, closed as a new one begins and at the end
+    assert.deepEqual(kinds, ['prompt@0', 'batch-end@0', 'pre-tool@0', 'post-tool@0', 'batch-end@1', 'pre-tool@1', 'pre-tool@2', 'post-tool@1', 'post-tool@2', 'batch-end@3']);
     const posts = items.filter((i) => i.event.kind === 'post-tool').map((i) => i.event as Extract<(typeof i)['event'], { kind: 'post-tool' }>);
     assert.deepEqual(posts[0]!.call.input, { command: 'npm test' });
     assert.equal(posts[0]!.call.name, 'Bash');
@@ -86,13 +87,13 @@ describe('the Codex rollout reader', () => {
     const lines = [line('session_meta', { id: 'child-1', cwd: '/p', source: { subagent: { thread_spawn: { parent_thread_id: 'parent-9', depth: 1 } } } }), line('response_item', { type: 'function_call', name: 'shell_command', arguments: '{"command":"ls"}', call_id: 'c' }), line('response_item', { type: 'function_call_output', call_id: 'c', output: 'a\nb' })];
     const { items, infos } = read(lines);
     assert.deepEqual(infos, [{ session: 'child-1', cwd: '/p', parent: 'parent-9' }]);
-    assert.deepEqual(items.map((i) => i.event.agent), [{ id: 'child-1', type: 'subagent' }, { id: 'child-1', type: 'subagent' }]);
+    assert.deepEqual(items.filter((i) => i.event.kind !== 'batch-end').map((i) => i.event.agent), [{ id: 'child-1', type: 'subagent' }, { id: 'child-1', type: 'subagent' }]);
   });
 
   it('reads the older rollouts whose response items stand on their own lines', () => {
     const lines = [JSON.stringify({ id: 's', timestamp: '2025-06-01T00:00:00Z', instructions: '' }), JSON.stringify({ type: 'function_call', name: 'shell', arguments: '{"command":["npm","test"]}', call_id: 'a' }), JSON.stringify({ type: 'function_call_output', call_id: 'a', output: 'ok' }), JSON.stringify({ record_type: 'state' })];
     const { items, stats } = read(lines);
-    assert.deepEqual(items.map((i) => i.event.kind), ['pre-tool', 'post-tool']);
+    assert.deepEqual(items.map((i) => i.event.kind), ['batch-end', 'pre-tool', 'post-tool', 'batch-end']);
     assert.equal(stats.skipped, 0);
   });
 

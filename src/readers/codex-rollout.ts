@@ -1,5 +1,7 @@
 import type { Actor, Event, ToolCall } from '../types.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TokenCounts, type TranscriptSink } from './types.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { codexDialect } from '../adapters/codex/dialect.ts';
 
 // Codex CLI's session "rollout": ~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl. Codex calls the
 // format unstable, so every field is read defensively. Since late 2025 each line is an envelope
@@ -170,6 +172,8 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
           continue;
         }
         if (unbilledStep === undefined) unbilledStep = step;
+        // calls issued before any of their outputs came back were issued together: a call with none pending opens a new batch
+        if (calls.size === 0) yield { event: { session, agent, kind: 'batch-end' }, step };
         if (/(?:^|\.)spawn_agent$/.test(call.name)) {
           const input = call.input as Record<string, unknown>;
           const childType = typeof input.agent_type === 'string' ? input.agent_type : typeof input.role === 'string' ? input.role : 'agent';
@@ -177,7 +181,7 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
         } else yield { event: { ...base, kind: 'pre-tool', call }, step };
         if (p.type === 'web_search_call') {
           // a hosted search has no output item; its status is all there is
-          yield { event: { ...base, kind: 'post-tool', call, output: typeof p.status === 'string' ? p.status : '', ok: null }, step };
+          yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: typeof p.status === 'string' ? p.status : '', ok: null }, codexDialect), step };
         } else if (call.id) calls.set(call.id, { call, step });
         step++;
       } else if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
@@ -186,8 +190,9 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
         if (!pending || !id) continue;
         calls.delete(id);
         const { text, ok } = codexOutput(p.output);
-        yield { event: { ...base, kind: 'post-tool', call: pending.call, output: text, ok }, step: pending.step };
+        yield { event: describeEvent({ ...base, kind: 'post-tool', call: pending.call, output: text, ok }, codexDialect), step: pending.step };
       }
     }
   }
+  if (step > 0) yield { event: { session, agent, kind: 'batch-end' }, step };
 }

@@ -42,8 +42,9 @@ describe('the Gemini CLI chat reader', () => {
 
   it('reads a message once, in its last form, with its tool calls and results', () => {
     const { items } = read(LINES);
-    assert.deepEqual(items.map((i) => `${i.event.kind}@${i.step}`), ['prompt@0', 'pre-tool@0', 'post-tool@0']);
-    const post = items[2]!.event as Extract<(typeof items)[number]['event'], { kind: 'post-tool' }>;
+    // a response's calls are one batch
+    assert.deepEqual(items.map((i) => `${i.event.kind}@${i.step}`), ['prompt@0', 'batch-end@0', 'pre-tool@0', 'post-tool@0', 'batch-end@1']);
+    const post = items[3]!.event as Extract<(typeof items)[number]['event'], { kind: 'post-tool' }>;
     assert.equal(post.call.name, 'run_shell_command');
     assert.equal(post.ok, false);
     assert.equal(post.output, 'Exit Code: 1');
@@ -64,7 +65,7 @@ describe('the Gemini CLI chat reader', () => {
   it('reads the older single-document chats', () => {
     const doc = JSON.stringify({ sessionId: 's', projectHash: 'p', startTime: 'x', lastUpdated: 'x', messages: [JSON.parse(user), { ...g1, toolCalls: [shell('t1', 'success', 'ok')] }] }, null, 2);
     const { items, stats } = read(doc.split('\n'));
-    assert.deepEqual(items.map((i) => i.event.kind), ['prompt', 'pre-tool', 'post-tool']);
+    assert.deepEqual(items.map((i) => i.event.kind), ['prompt', 'batch-end', 'pre-tool', 'post-tool', 'batch-end']);
     assert.equal(stats.skipped, 0);
     const broken = read(doc.split('\n').slice(0, 8));
     assert.equal(broken.items.length, 0);

@@ -1,6 +1,8 @@
 import type { Actor, Event } from '../types.ts';
 import { stableJson } from '../core/stable-json.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { geminiDialect } from '../adapters/gemini/dialect.ts';
 
 // Gemini CLI's chat recording: ~/.gemini/tmp/<project>/chats/session-<time>-<id8>.jsonl (a subagent's in
 // chats/<parent session id>/<id>.jsonl). Since 0.2x it is JSONL: a metadata line {sessionId, projectHash,
@@ -52,6 +54,11 @@ class GeminiMessages {
     private readonly sink: TranscriptSink,
   ) {}
 
+  /** Closes the last response's batch. */
+  *finish(): Generator<ReplayItem> {
+    if (this.step > 0) yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
+  }
+
   *events(m: Message): Generator<ReplayItem> {
     const time = typeof m.timestamp === 'string' ? Date.parse(m.timestamp) : NaN;
     const base = { session: this.session, agent: this.agent, ...(Number.isFinite(time) ? { time } : {}) };
@@ -73,12 +80,14 @@ class GeminiMessages {
         ...(calls.length > 0 ? { step: this.step } : {}),
       });
     }
+    // the calls of one model response are one batch: one before them closes the previous response's
+    if (calls.length > 0) yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
     for (const c of calls) {
       const call = { name: c.name as string, input: c.args ?? {}, ...(typeof c.id === 'string' ? { id: c.id } : {}) };
       yield { event: { ...base, kind: 'pre-tool', call }, step: this.step };
       const output = partsText(c.result) || (typeof c.resultDisplay === 'string' ? c.resultDisplay : '') || (typeof c.error === 'string' ? c.error : '');
       const ok = c.status === 'success' ? true : c.status === 'error' || c.status === 'cancelled' ? false : null;
-      yield { event: { ...base, kind: 'post-tool', call, output, ok }, step: this.step };
+      yield { event: describeEvent({ ...base, kind: 'post-tool', call, output, ok }, geminiDialect), step: this.step };
       this.step++;
     }
   }
@@ -125,7 +134,7 @@ export function* geminiChatEvents(lines: Iterable<string>, session: string, stat
     else if (!('$set' in o) && !('$rewindTo' in o)) stats.skipped++;
   }
   if (pending) yield* reader.events(pending);
-  if (!legacy) return;
+  if (!legacy) return yield* reader.finish();
   const count = legacy.filter((l) => l.trim()).length;
   stats.lines += count;
   let doc: Record<string, unknown>;
@@ -137,4 +146,5 @@ export function* geminiChatEvents(lines: Iterable<string>, session: string, stat
   }
   meta(doc);
   for (const m of Array.isArray(doc.messages) ? doc.messages : []) if (m && typeof m === 'object' && isMessage(m as Record<string, unknown>)) yield* reader.events(m as Message);
+  yield* reader.finish();
 }

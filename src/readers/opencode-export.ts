@@ -1,5 +1,7 @@
 import type { Event } from '../types.ts';
 import { opencodeOk } from '../adapters/opencode/parse.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { opencodeDialect } from '../adapters/opencode/dialect.ts';
 import type { ReadStats, ReplayItem, TranscriptSink } from './types.ts';
 
 // opencode keeps its sessions in an SQLite database (~/.local/share/opencode/opencode.db in 1.18.33),
@@ -58,8 +60,8 @@ export function* opencodeExportEvents(lines: Iterable<string>, session: string, 
       const state = record(p.state);
       const call = { name: p.tool as string, input: state.input ?? {}, ...(typeof p.callID === 'string' ? { id: p.callID } : {}) };
       yield { event: { ...base, kind: 'pre-tool', call }, step };
-      if (state.status === 'completed') yield { event: { ...base, kind: 'post-tool', call, output: typeof state.output === 'string' ? state.output : '', ok: opencodeOk(call.name, state.metadata) }, step };
-      else if (state.status === 'error') yield { event: { ...base, kind: 'post-tool', call, output: typeof state.error === 'string' ? state.error : '', ok: false }, step };
+      if (state.status === 'completed') yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: typeof state.output === 'string' ? state.output : '', ok: opencodeOk(call.name, state.metadata) }, opencodeDialect), step };
+      else if (state.status === 'error') yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: typeof state.error === 'string' ? state.error : '', ok: false }, opencodeDialect), step };
       step++;
     }
   }

@@ -1,4 +1,6 @@
 import type { Event, ToolCall } from '../types.ts';
+import { describeEvent } from '../adapters/dialect.ts';
+import { piDialect } from '../adapters/pi/dialect.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } from './types.ts';
 
 // pi's session files (@mariozechner/pi-coding-agent 0.73.1, docs/session-format.md):
@@ -65,7 +67,7 @@ export function* piSessionEvents(lines: Iterable<string>, session: string, stats
       if (id) pending.delete(id);
       const call = known?.call ?? { name: typeof m.toolName === 'string' ? m.toolName : 'tool', input: {}, ...(id ? { id } : {}) };
       const ok = m.isError === true ? false : m.isError === false ? true : null;
-      yield { event: { ...base, kind: 'post-tool', call, output: text(m.content), ok }, step: known?.step ?? step };
+      yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: text(m.content), ok }, piDialect), step: known?.step ?? step };
     }
   }
 }

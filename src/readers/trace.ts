@@ -1,5 +1,9 @@
 import type { Actor, Event } from '../types.ts';
 import { SPAWN_TOOLS } from '../adapters/claude/parse.ts';
+import { type Dialect, describeEvent } from '../adapters/dialect.ts';
+import { anyDialect, DIALECTS } from '../adapters/dialects.ts';
+import { miniSweAgentDialect } from './harness/mini-swe-agent.ts';
+import { sweAgentDialect } from './harness/swe-agent.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem } from './types.ts';
 
 // The generic trace format (docs/trace-format.md): a meta line, then one line per tool call
@@ -14,6 +18,22 @@ import { parseJsonLine, type ReadStats, type ReplayItem } from './types.ts';
 
 const SPAWN = new Set([...SPAWN_TOOLS, 'invoke_agent', 'spawn_agent']);
 
+/** The dialect of the agent or harness the meta line names; one that names none is read as any known agent. */
+export function traceDialect(meta: Record<string, unknown>): Dialect {
+  const agent = `${typeof meta.agent === 'string' ? meta.agent : ''} ${typeof meta.source === 'string' ? meta.source : ''}`;
+  if (/mini-swe-agent/i.test(agent)) return miniSweAgentDialect;
+  if (/\bSWE-agent\b|\bCodeR\b/i.test(agent)) return sweAgentDialect;
+  if (/\bclaude[- ]code\b/i.test(agent)) return DIALECTS.claude;
+  if (/\bcodex\b/i.test(agent)) return DIALECTS.codex;
+  if (/\bgemini[- ]cli\b/i.test(agent)) return DIALECTS.gemini;
+  if (/\bcursor\b/i.test(agent)) return DIALECTS.cursor;
+  if (/\bcopilot\b/i.test(agent)) return DIALECTS.copilot;
+  if (/\bqwen\b/i.test(agent)) return DIALECTS.qwen;
+  if (/\bopencode\b/i.test(agent)) return DIALECTS.opencode;
+  if (/^pi\b|\bpi-coding-agent\b/i.test(agent)) return DIALECTS.pi;
+  return anyDialect;
+}
+
 type Id = string | number;
 
 function id(v: unknown): Id | undefined {
@@ -23,6 +43,7 @@ function id(v: unknown): Id | undefined {
 export function* traceEvents(lines: Iterable<string>, session: string, stats: ReadStats): Generator<ReplayItem> {
   let step = 0;
   let turnsArePrompts = false;
+  let dialect: Dialect = anyDialect;
   let lastTurn: Id | undefined;
   /** The batch each agent's latest call belonged to: a call under another batch closes it. */
   const openBatch = new Map<string, { batch: Id; agent: Actor }>();
@@ -32,7 +53,10 @@ export function* traceEvents(lines: Iterable<string>, session: string, stats: Re
     if (!o) continue;
     if ('meta' in o) {
       const meta = o.meta as Record<string, unknown> | null;
-      if (meta && typeof meta === 'object' && ('prompts' in meta || 'batch_unknown' in meta)) turnsArePrompts = true;
+      if (meta && typeof meta === 'object') {
+        if ('prompts' in meta || 'batch_unknown' in meta) turnsArePrompts = true;
+        dialect = traceDialect(meta);
+      }
       continue;
     }
     if (typeof o.tool !== 'string') {
@@ -67,7 +91,7 @@ export function* traceEvents(lines: Iterable<string>, session: string, stats: Re
       yield { event: { ...base, kind: 'spawn', call, childType }, step };
     } else yield { event: { ...base, kind: 'pre-tool', call }, step };
     const ok = o.ok === true ? true : o.ok === false ? false : null;
-    yield { event: { ...base, kind: 'post-tool', call, output: o.output ?? '', ok }, step };
+    yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: o.output ?? '', ok }, dialect), step };
     step++;
   }
   for (const open of openBatch.values()) yield { event: { session, agent: open.agent, kind: 'batch-end' }, step };

@@ -1,8 +1,6 @@
 import { basename } from 'node:path';
-import { statSync } from 'node:fs';
 import type { CallStep, Decision } from '../types.ts';
-import { fileLines } from '../readers/lines.ts';
-import { parseLine } from '../store/session-log.ts';
+import { sessionLog, sessionMtime } from '../store/segments.ts';
 import { StallMeter } from '../scan/meter.ts';
 import { type ReportSession, reportStall } from './model.ts';
 
@@ -36,9 +34,7 @@ export function readLedgerSession(file: string): LedgerSession {
   let cwd: string | undefined;
   let time: number | undefined;
   let unreadableLines = 0;
-  for (const text of fileLines(file)) {
-    if (!text.trim()) continue;
-    const line = parseLine(text);
+  for (const line of sessionLog(file)) {
     if (!line) unreadableLines++;
     else if (line.t === 'd' && line.d && typeof line.id === 'string') decisions.set(line.id, { d: line.d, mode: line.mode, ...(line.time ? { time: line.time } : {}) });
     else if (line.t === 'm') {
@@ -53,8 +49,7 @@ export function readLedgerSession(file: string): LedgerSession {
   const times: (number | undefined)[] = [];
   const counts = new Map<string, Repeat>();
   let step = 0;
-  for (const text of fileLines(file)) {
-    const line = text.trim() ? parseLine(text) : undefined;
+  for (const line of sessionLog(file)) {
     if (line?.t !== 'o' || !line.o?.step || !line.o.agent) continue;
     const decided = decisions.get(line.id);
     meter.observe(line.o, step, decided?.d, decided?.mode);
@@ -74,7 +69,7 @@ export function readLedgerSession(file: string): LedgerSession {
   const repeats = new Map([...counts].filter(([, r]) => r.times >= 3));
   let lastActivity: number | undefined;
   try {
-    lastActivity = statSync(file).mtimeMs;
+    lastActivity = sessionMtime(file);
   } catch {
     /* read already; the time is only for ordering */
   }

@@ -53,7 +53,7 @@ function stacked(sessions: ReportSession[], tokens: boolean): string {
 function stallTitle(st: ReportStall, tokens: boolean): string {
   const spent = st.calls > 0 ? ` — ${plural(st.calls, 'call')} inside (calls ${st.from}–${st.to})${tokens && st.spend ? `, ${compact(tokenTotal(st.spend.tokens))} tokens, ${cost(st.spend)}` : ''}` : '';
   const next = st.after === 'repeated' ? '; then kept repeating' : st.after === 'changed' ? '; then changed approach' : '';
-  return `call ${st.step}: ${st.action}${st.mode ? ` (${st.mode})` : ''} ${st.loop.replace(/`/g, '')} [${st.signals.join(', ')}]${spent}${next}`;
+  return `call ${st.step + 1}: ${st.action}${st.mode ? ` (${st.mode})` : ''} ${st.loop.replace(/`/g, '')} [${st.signals.join(', ')}]${spent}${next}`;
 }
 
 function timeline(s: ReportSession, tokens: boolean): string {

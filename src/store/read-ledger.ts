@@ -1,8 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Decision } from '../types.ts';
-import { fileLines } from '../readers/lines.ts';
-import { parseLine } from './session-log.ts';
+import { isSessionName, sessionLog, sessionMtime } from './segments.ts';
 import { SESSIONS_DIR } from './paths.ts';
 
 // The ledger read back for people: what each session did and what stallguard decided about it.
@@ -28,14 +27,12 @@ export function sessionFiles(home: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((n) => n.endsWith('.jsonl')).map((n) => join(dir, n));
+  return names.filter(isSessionName).map((n) => join(dir, n));
 }
 
 export function summarizeSession(file: string): SessionSummary {
-  const s: SessionSummary = { id: '', file, calls: 0, stalls: 0, refusals: 0, decisions: [], lastActivity: statSync(file).mtimeMs, unreadableLines: 0 };
-  for (const text of fileLines(file)) {
-    if (!text.trim()) continue;
-    const line = parseLine(text);
+  const s: SessionSummary = { id: '', file, calls: 0, stalls: 0, refusals: 0, decisions: [], lastActivity: sessionMtime(file), unreadableLines: 0 };
+  for (const line of sessionLog(file)) {
     if (!line) {
       s.unreadableLines++;
       continue;

@@ -8,7 +8,8 @@ import type { Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { observation } from '../core/step.ts';
 import { initialState } from '../engine/state.ts';
-import { CHECKPOINT_EVERY, foldThrough, type LogLine, observeInLog, parseLine } from './session-log.ts';
+import { CHECKPOINT_EVERY, foldThrough, type LogLine, parseLine } from './session-log.ts';
+import { observeInLog } from './segments.ts';
 
 // The session log is shared by every hook process of a session, and any of them can die at any point of
 // its write. These tests put the file in the states such deaths leave behind and check that the calls

@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentName, Config, Decision, Observation } from '../types.ts';
+import { ALLOW } from '../types.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, isState, type State } from '../engine/state.ts';
 
@@ -11,17 +12,22 @@ import { initialState, isState, type State } from '../engine/state.ts';
 // sees a consistent prefix, and a process killed half-way leaves at worst a fragment of its own line, which
 // readers skip (the line appended after it is recovered whole, see parseLine). Checkpoints of the folded
 // state, written every CHECKPOINT_EVERY observations, keep each call's work bounded however long the
-// session runs. There are no locks, so there is nothing a killed process can leave held.
+// session runs. There are no locks, so there is nothing a killed process can leave held. Past a size the
+// log goes on in a new segment that starts from a checkpoint (segments.ts), so a fold never reads far.
 
 export const CHECKPOINT_EVERY = 24;
 const FIRST_READ = 64 * 1024;
-const MAX_READ = 256 * 1024 * 1024;
+/** Past this size a segment is sealed and the session goes on in the next one (segments.ts). */
+export const SEGMENT_BYTES = 1 << 20;
 
 export type LogLine =
   | { t: 'm'; session: string; agent?: AgentName; cwd?: string; time: number }
   | { t: 'o'; id: string; o: Observation }
   | { t: 'd'; id: string; d: Decision; mode: string; time?: number }
-  | { t: 'c'; after: string; s: State };
+  /** A checkpoint: the state after the observation `after`, or, with `after: ''`, at the head of a segment. */
+  | { t: 'c'; after: string; s: State }
+  /** The seal: observations after the first seal of a segment belong to the next one (they are appended there again). */
+  | { t: 's'; next: number };
 
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -78,12 +84,15 @@ export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' 
   if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
-/** The last `bytes` of a file as whole lines; `fromStart` when the whole file was read. */
-export function readTail(file: string, bytes: number): { lines: string[]; fromStart: boolean } {
+/**
+ * The last `bytes` of a file as whole lines, and at least everything from `cover` on; `fromStart` when
+ * the whole file was read.
+ */
+export function readTail(file: string, bytes: number, cover = Infinity): { lines: string[]; fromStart: boolean; size: number } {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
-    const start = Math.max(0, size - bytes);
+    const start = Math.max(0, Math.min(size - bytes, cover));
     const buf = Buffer.alloc(size - start);
     let got = 0;
     while (got < buf.length) {
@@ -93,7 +102,7 @@ export function readTail(file: string, bytes: number): { lines: string[]; fromSt
     }
     const lines = buf.subarray(0, got).toString('utf8').split('\n');
     if (start > 0) lines.shift(); // a partial line
-    return { lines: lines.filter((l) => l.length > 0), fromStart: start === 0 };
+    return { lines: lines.filter((l) => l.length > 0), fromStart: start === 0, size };
   } finally {
     closeSync(fd);
   }
@@ -133,34 +142,45 @@ export interface Folded {
   folded: number;
 }
 
+/** What a fold of one segment found: the fold, or that the observation came after the segment's seal. */
+export type SegmentFold = (Folded & { sealed: boolean; size: number }) | { late: true };
+
 /**
- * The state just before the observation `id`, from the nearest usable checkpoint, folded through `id`.
- * Reads more of the file only when the tail does not reach back far enough.
+ * Folds one segment through the line that `target` picks among its parsed lines (an index, or -1 when
+ * the lines read do not reach it), from the nearest usable checkpoint before it. The read always covers
+ * everything past `segmentBytes`, where every seal lies, so a line after the first seal is known as late.
+ * It reads more of the segment only when the tail does not reach back far enough, and never starts from
+ * an empty state unless it read the segment from its start.
  */
-export function foldThrough(file: string, id: string, config: Config): Folded {
+export function foldSegment(file: string, config: Config, target: (parsed: (LogLine | undefined)[]) => number, segmentBytes = SEGMENT_BYTES): SegmentFold {
   for (let bytes = FIRST_READ; ; bytes *= 4) {
-    const { lines, fromStart } = readTail(file, bytes);
+    const { lines, fromStart, size } = readTail(file, bytes, segmentBytes);
     const parsed = lines.map(parseLine);
-    const mine = parsed.findIndex((l) => l?.t === 'o' && l.id === id);
+    const mine = target(parsed);
+    const seal = parsed.findIndex((l) => l?.t === 's');
     if (mine === -1) {
-      if (fromStart || bytes >= MAX_READ) throw new Error(`observation ${id} is not in ${file}`);
+      if (fromStart) {
+        if (seal !== -1) return { late: true }; // written into a segment already sealed and compacted
+        throw new Error(`the line to fold through is not in ${file}`);
+      }
       continue;
     }
+    if (seal !== -1 && seal < mine) return { late: true };
     const position = new Map<string, number>();
     parsed.forEach((l, i) => l?.t === 'o' && i <= mine && position.set(l.id, i));
     let from = -1;
     let state: State | undefined;
-    for (const l of parsed) {
-      if (l?.t !== 'c') continue;
-      const at = position.get(l.after);
-      if (at !== undefined && at < mine && at > from && isState(l.s)) {
+    parsed.forEach((l, i) => {
+      if (l?.t !== 'c' || !isState(l.s)) return;
+      const at = l.after === '' ? i : position.get(l.after);
+      if (at !== undefined && at < mine && at > from) {
         from = at;
         state = l.s;
       }
-    }
-    if (!state && !fromStart && bytes < MAX_READ) continue;
+    });
+    if (!state && !fromStart) continue;
     let current = state ?? initialState();
-    let decision: Decision | undefined;
+    let decision: Decision = ALLOW;
     let folded = 0;
     for (let i = from + 1; i <= mine; i++) {
       const l = parsed[i];
@@ -170,16 +190,13 @@ export function foldThrough(file: string, id: string, config: Config): Folded {
       decision = r.decision;
       folded++;
     }
-    return { state: current, decision: decision!, folded };
+    return { state: current, decision, folded, sealed: seal !== -1, size };
   }
 }
 
-/** The hook's whole use of the store: record the observation, decide it, checkpoint now and then. */
-export function observeInLog(file: string, obs: Observation, config: Config, meta: Extract<LogLine, { t: 'm' }>): Folded & { id: string } {
-  createSessionFile(file, meta);
-  const id = newLineId();
-  appendLine(file, { t: 'o', id, o: obs });
-  const result = foldThrough(file, id, config);
-  if (result.folded >= CHECKPOINT_EVERY) appendLine(file, { t: 'c', after: id, s: result.state });
-  return { ...result, id };
+/** The state just before the observation `id` of one segment, folded through `id`. */
+export function foldThrough(file: string, id: string, config: Config): Folded {
+  const r = foldSegment(file, config, (parsed) => parsed.findIndex((l) => l?.t === 'o' && l.id === id), Infinity);
+  if ('late' in r) throw new Error(`observation ${id} is not in ${file}`);
+  return r;
 }

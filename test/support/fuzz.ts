@@ -6,6 +6,7 @@ import type { AgentName } from '../../src/types.ts';
 import { adapterFor } from '../../src/adapters/detect.ts';
 import { AGENTS, runHook } from '../../src/hook/run-hook.ts';
 import { cleanEnv, HOOK } from './hook-process.ts';
+import { FIXTURES } from './hook.ts';
 
 // Bad input for every registered adapter, from every direction: payloads shaped like the agents' own
 // (from their recorded samples and field names) with values of the wrong type, truncated JSON, 10 MB
@@ -17,14 +18,11 @@ export function registeredAgents(): AgentName[] {
   return AGENTS.filter((a) => adapterFor(a) !== undefined);
 }
 
-const SAMPLES_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'e2e', 'samples');
-
-/** The agent's recorded hook payloads, where we have them (../shared/e2e/samples). */
+/** The agent's recorded hook payloads, where we have them (test/fixtures/payloads). */
 export function samples(agent: AgentName): Record<string, unknown>[] {
-  if (!existsSync(SAMPLES_DIR)) return [];
-  return readdirSync(SAMPLES_DIR)
-    .filter((f) => f.startsWith(`${agent}-`) && f.endsWith('.json') && !f.includes('request-after'))
-    .map((f) => JSON.parse(readFileSync(join(SAMPLES_DIR, f), 'utf8')) as unknown)
+  return readdirSync(FIXTURES)
+    .filter((f) => f.startsWith(`${agent}-`) && f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as unknown)
     .filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v));
 }
 
@@ -35,12 +33,13 @@ const EVENTS = [
   'sessionStart', 'sessionEnd', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'beforeShellExecution', 'afterShellExecution', 'beforeMCPExecution', 'afterFileEdit', 'beforeReadFile', 'subagentStart', 'subagentStop', 'stop', 'beforeSubmitPrompt',
   'userPromptSubmitted', 'agentStop', 'errorOccurred', 'permissionRequest',
 ];
-const TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'MultiEdit', 'Grep', 'Glob', 'Agent', 'Task', 'WebFetch', 'run_shell_command', 'read_file', 'write_file', 'replace', 'apply_patch', 'spawn_agent', 'Shell', 'Delete', 'bash', 'view', 'create', 'edit', 'task', 'mcp__fs__write_file', ''];
+const TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'MultiEdit', 'Grep', 'Glob', 'Agent', 'Task', 'WebFetch', 'run_shell_command', 'read_file', 'write_file', 'replace', 'apply_patch', 'spawn_agent', 'Shell', 'Delete', 'bash', 'view', 'create', 'edit', 'task', 'agent', 'grep_search', 'mcp__fs__write_file', ''];
 /** Every field name the agents' payloads use. */
 const FIELDS = [
   'hook_event_name', 'session_id', 'transcript_path', 'cwd', 'prompt_id', 'permission_mode', 'agent_id', 'agent_type', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id', 'error', 'is_interrupt',
   'prompt', 'last_assistant_message', 'stop_hook_active', 'tool_calls', 'turn_id', 'model', 'timestamp', 'prompt_response', 'llm_request', 'conversation_id', 'generation_id', 'cursor_version',
   'workspace_roots', 'tool_output', 'command', 'file_path', 'status', 'loop_count', 'subagent_type', 'sessionId', 'toolName', 'toolArgs', 'toolResult', 'source', 'reason', 'duration_ms',
+  'submitted_prompt', 'tool_call_id', 'hookName', 'toolInput', 'agentId', 'agentType', 'parentAgentId', 'agentName', 'response',
 ];
 
 const anyJson = fc.jsonValue({ maxDepth: 4 });

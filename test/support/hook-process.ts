@@ -60,7 +60,7 @@ export function scratch(mode?: 'shadow' | 'enforce' | 'off', config: Record<stri
   return { dir, project, home, env: { STALLGUARD_HOME: home, HOME: join(dir, 'home') } };
 }
 
-/** Claude Code payloads, in the shapes captured from 2.1.197 (../shared/e2e/samples). */
+/** Claude Code payloads, in the shapes captured from 2.1.197 (test/fixtures/payloads). */
 export const claude = {
   base(project: string, session = 'sess-1', agent?: { id: string; type: string }) {
     return {

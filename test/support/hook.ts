@@ -6,9 +6,12 @@ import { type HookOutput, runHook } from '../../src/hook/run-hook.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** A real hook payload captured from an agent CLI (../shared/e2e/samples, beside the repository). */
+/** The captured hook payloads of the real agent CLIs (e2e/*-payloads.e2e.test.ts writes and checks them). */
+export const FIXTURES = join(ROOT, 'test', 'fixtures', 'payloads');
+
+/** A real hook payload captured from an agent CLI. */
 export function sample(name: string): Record<string, unknown> {
-  const file = join(ROOT, '..', 'shared', 'e2e', 'samples', name);
+  const file = join(FIXTURES, name);
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 

@@ -2,10 +2,12 @@ import type { Actor, Config, Decision, Event } from '../../src/types.ts';
 import { reduce } from '../../src/engine/engine.ts';
 import { initialState, type State } from '../../src/engine/state.ts';
 import { observation } from '../../src/core/step.ts';
+import { describeEvent } from '../../src/adapters/dialect.ts';
+import { anyDialect } from '../../src/adapters/dialects.ts';
 import type { DetectorConfig } from '../../src/library/detector.ts';
 import { configOf } from './config.ts';
 
-/** A scripted session for engine tests: feed it events in the words of a transcript, read the decisions. */
+/** A scripted session for engine tests: feed it events in the words of a transcript, read the decisions. Tools are read as the library reads a loop of its own (any known agent's names). */
 export class Session {
   state: State = initialState();
   readonly decisions: Decision[] = [];
@@ -23,7 +25,7 @@ export class Session {
   }
 
   private feed(event: Event): Decision {
-    const r = reduce(this.state, observation(event, { cwd: this.cwd, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' }), this.config);
+    const r = reduce(this.state, observation(describeEvent(event, anyDialect), { cwd: this.cwd, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' }), this.config);
     this.state = r.state;
     this.decisions.push(r.decision);
     if (event.kind === 'post-tool') this.calls++;

@@ -7,7 +7,8 @@ import { geminiOk, parseGemini } from './parse.ts';
 import { renderGemini } from './render.ts';
 import { type Answer, firstWhere, Hook, sample } from '../../../test/support/hook.ts';
 
-// Contract tests on the payloads Gemini CLI 0.61 really sent (../shared/e2e/samples/gemini-*).
+// Contract tests on the payloads Gemini CLI 0.61 really sent (test/fixtures/payloads/gemini-*, captured by
+// e2e/gemini-payloads.e2e.test.ts).
 
 const GEMINI_ENV = { GEMINI_SESSION_ID: '333faa51', GEMINI_PROJECT_DIR: '/home/dev/proj', CLAUDE_PROJECT_DIR: '/home/dev/proj' };
 
@@ -105,7 +106,7 @@ describe('gemini: a looping session through the hook', () => {
     assert.match((turns[nudge]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!, /`run_shell_command npm test` x\d \(same failure\)/);
     const stop = firstWhere(turns, (t) => t.after?.continue === false);
     assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
-    assert.match(String(turns[stop]!.after!.stopReason), /^stall: `run_shell_command npm test` x\d \(same failure\), twice in this task$/);
+    assert.match(String(turns[stop]!.after!.stopReason), /^stall: `run_shell_command npm test` x\d \(same failure\), twice in this task( \(.+\))?$/);
     assert.equal(hook.answer(before)!.decision, 'deny');
     // a new prompt is a new task
     hook.run(sample('gemini-BeforeAgent.json'));

@@ -1,5 +1,6 @@
 import type { Adapter } from '../types.ts';
 import { parseGemini } from './parse.ts';
 import { renderGemini } from './render.ts';
+import { geminiDialect } from './dialect.ts';
 
-export const gemini: Adapter = { name: 'gemini', parse: parseGemini, render: renderGemini };
+export const gemini: Adapter = { name: 'gemini', parse: parseGemini, render: renderGemini, dialect: geminiDialect };

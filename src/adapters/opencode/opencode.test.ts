@@ -1,8 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Decision } from '../../types.ts';
+import { describeEvent } from '../dialect.ts';
 import { pluginAnswer } from '../plugin-answer.ts';
+import { opencodeDialect } from './dialect.ts';
 import { parseOpencode } from './parse.ts';
+import { dialectCases } from '../../../test/support/dialect-cases.ts';
 
 // Contract tests on what opencode 1.18.33 hands its plugins, as the stallguard plugin passes it on:
 // the hook inputs and outputs were captured from the real binary (a probe plugin in a scripted session).
@@ -27,6 +30,9 @@ const CAPTURED = {
     output: { error: 'Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.' },
   },
 };
+
+/** The event as the engine gets it: read through opencode's dialect, as the hook's path does. */
+const read = (p: Record<string, unknown>) => describeEvent(parseOpencode(p)!.event, opencodeDialect);
 
 describe('opencode: reading what the plugin hands over', () => {
   it('a new user message in the main session starts a task', () => {
@@ -54,17 +60,17 @@ describe('opencode: reading what the plugin hands over', () => {
   });
 
   it('a call that threw is a failure with its error as the result; an edit it could not place, a rejected one', () => {
-    const e = parseOpencode(CAPTURED.editError)!.event;
+    const e = read(CAPTURED.editError);
     assert.equal(e.kind === 'post-tool' && e.ok, false);
     assert.match(String(e.kind === 'post-tool' && e.output), /^Could not find oldString/);
-    assert.deepEqual(e.kind === 'post-tool' && e.facts, { rejected: true });
-    const missing = parseOpencode({ ...CAPTURED.editError, input: { ...CAPTURED.editError.input, tool: 'read' }, output: { error: 'File not found: /home/dev/proj/nofile.js' } })!.event;
-    assert.equal(missing.kind === 'post-tool' && missing.facts, undefined);
+    assert.deepEqual(e.kind === 'post-tool' && e.facts, { cls: 'edit', rejected: true });
+    const missing = read({ ...CAPTURED.editError, input: { ...CAPTURED.editError.input, tool: 'read' }, output: { error: 'File not found: /home/dev/proj/nofile.js' } });
+    assert.deepEqual(missing.kind === 'post-tool' && missing.facts, { cls: 'read' });
   });
 
   it('its to-do list is bookkeeping', () => {
-    const e = parseOpencode({ ...CAPTURED.afterBash, input: { ...CAPTURED.afterBash.input, tool: 'todowrite', args: { todos: [] } }, output: { title: '1 todo', output: '[]', metadata: {} } })!.event;
-    assert.deepEqual(e.kind === 'post-tool' && [e.ok, e.facts], [true, { bookkeeping: true }]);
+    const e = read({ ...CAPTURED.afterBash, input: { ...CAPTURED.afterBash.input, tool: 'todowrite', args: { todos: [] } }, output: { title: '1 todo', output: '[]', metadata: {} } });
+    assert.deepEqual(e.kind === 'post-tool' && [e.ok, e.facts], [true, { cls: 'bookkeeping', bookkeeping: true }]);
   });
 
   it('a subagent call keeps the agent the plugin names', () => {
@@ -75,6 +81,17 @@ describe('opencode: reading what the plugin hands over', () => {
   it('ignores what it cannot act on', () => {
     for (const p of [{ ...CAPTURED.beforeBash, hook: 'chat.params' }, { ...CAPTURED.beforeBash, session: '' }, { ...CAPTURED.beforeBash, agent: {} }, { ...CAPTURED.beforeBash, input: {} }, {}]) assert.equal(parseOpencode(p), undefined);
   });
+});
+
+describe('opencode: the dialect (its tools and texts, read in 1.18.33)', () => {
+  dialectCases(opencodeDialect, [
+    ['an edit that would change nothing', 'edit', { filePath: '/p/a.js', oldString: 'x', newString: 'x' }, 'No changes to apply: oldString and newString are identical.', false, { facts: { cls: 'edit', rejected: true } }],
+    ['an edit whose oldString is there twice', 'edit', { filePath: '/p/a.js', oldString: 'x', newString: 'y' }, 'Found multiple matches for oldString. Provide more surrounding context to make the match unique.', false, { facts: { cls: 'edit', rejected: true } }],
+    ['a call the person refused', 'bash', { command: 'rm -rf build' }, 'The user rejected permission to use this specific tool call.', false, { facts: { cls: 'exec', command: 'rm -rf build', refused: true } }],
+    ['a call with arguments its tool cannot take', 'invalid', { tool: 'edit', error: 'filePath: expected string' }, 'The arguments provided to the tool are invalid: filePath: expected string', true, { facts: { malformed: true } }],
+    ['a search that found nothing', 'grep', { pattern: 'nope' }, 'No files found', true, { facts: { cls: 'search', empty: true } }],
+    ['a page fetched', 'webfetch', { url: 'https://example.com' }, '<html>', true, { facts: { cls: 'read' } }],
+  ]);
 });
 
 describe('in-process plugins: what each decision becomes', () => {

@@ -1,4 +1,4 @@
-import type { Actor, CallFacts, Event } from '../../types.ts';
+import type { Actor, Event } from '../../types.ts';
 import { type Parsed, parsedEvent, str } from '../types.ts';
 
 // opencode's plugin hooks (opencode 1.18.33, @opencode-ai/plugin's Hooks type; docs/agents.md), as the
@@ -14,16 +14,6 @@ import { type Parsed, parsedEvent, str } from '../types.ts';
 // - chat.message {sessionID, agent} {message, parts}: a new user message in a session.
 
 export const OPENCODE_SPAWN_TOOL = 'task';
-
-/** What the edit tool says when it cannot place the replacement (the texts in 1.18.33's binary). */
-const REJECTED_EDIT = /^(?:Could not find oldString|Found multiple matches for oldString)/;
-
-/** Its to-do list (todowrite) is bookkeeping; an edit it could not place was rejected, and nothing changed. */
-function factsOf(tool: string, error?: string): CallFacts | undefined {
-  if (tool === 'todowrite') return { bookkeeping: true };
-  if (error !== undefined && tool === 'edit' && REJECTED_EDIT.test(error)) return { rejected: true };
-  return undefined;
-}
 
 function record(v: unknown): Record<string, unknown> {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -48,10 +38,6 @@ function promptText(parts: unknown): string | undefined {
 export function opencodeOk(tool: string, metadata: unknown): boolean {
   const exit = record(metadata).exit;
   return tool === 'bash' && typeof exit === 'number' ? exit === 0 : true;
-}
-
-function withFacts(facts: CallFacts | undefined): { facts?: CallFacts } {
-  return facts ? { facts } : {};
 }
 
 export function parseOpencode(p: Record<string, unknown>): Parsed | undefined {
@@ -80,11 +66,12 @@ export function parseOpencode(p: Record<string, unknown>): Parsed | undefined {
     }
     case 'tool.execute.after':
       if (!tool) return undefined;
-      event = { ...base, kind: 'post-tool', call: call(input.args), output: typeof output.output === 'string' ? output.output : '', ok: opencodeOk(tool, output.metadata), ...withFacts(factsOf(tool)) };
+      // what its tools and texts mean (a to-do list, a rejected edit) is read by its dialect (./dialect.ts)
+      event = { ...base, kind: 'post-tool', call: call(input.args), output: typeof output.output === 'string' ? output.output : '', ok: opencodeOk(tool, output.metadata) };
       break;
     case 'tool.error':
       if (!tool) return undefined;
-      event = { ...base, kind: 'post-tool', call: call(input.args), output: str(output.error) ?? 'error', ok: false, ...withFacts(factsOf(tool, str(output.error) ?? '')) };
+      event = { ...base, kind: 'post-tool', call: call(input.args), output: str(output.error) ?? 'error', ok: false };
       break;
     default:
       return undefined;

@@ -12,9 +12,6 @@ import { type Parsed, parsedEvent, str } from '../types.ts';
 //   included (a shell command exiting non-zero is isError, with "Command exited with code N").
 // - agent_end {messages}: the agent loop ended; the last assistant message is its closing text.
 
-/** What the edit tool says when the text to replace is not in the file (0.73.1, dist/core/tools/edit-diff.js). */
-const REJECTED_EDIT = /^Could not find (?:the exact text|edits\[\d+\]) in /;
-
 function record(v: unknown): Record<string, unknown> {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
@@ -54,8 +51,8 @@ export function parsePi(p: Record<string, unknown>): Parsed | undefined {
     case 'tool_result': {
       if (!call) return undefined;
       const output = textOf(e.content) ?? '';
-      const rejected = tool === 'edit' && e.isError === true && REJECTED_EDIT.test(output);
-      event = { ...base, kind: 'post-tool', call, output, ok: e.isError === true ? false : e.isError === false ? true : null, ...(rejected ? { facts: { rejected: true } } : {}) };
+      // a rejected edit is told by its text, in the dialect (./dialect.ts)
+      event = { ...base, kind: 'post-tool', call, output, ok: e.isError === true ? false : e.isError === false ? true : null };
       break;
     }
     case 'agent_end':

@@ -1,7 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { classify } from '../../core/classify.ts';
+import { describeEvent } from '../dialect.ts';
+import { opencodeDialect } from '../opencode/dialect.ts';
+import { piDialect } from './dialect.ts';
 import { parsePi } from './parse.ts';
+import { dialectCases } from '../../../test/support/dialect-cases.ts';
 
 // Contract tests on the events pi 0.73.1 gives its extensions, as the stallguard extension passes them
 // on: captured from the real CLI (a probe extension in a scripted session).
@@ -37,9 +41,12 @@ describe('pi: reading what the extension hands over', () => {
 
   it('an edit whose text is not in the file was rejected', () => {
     const edit = { toolName: 'edit', toolCallId: 'e1', input: { path: 'src/math.js', edits: [{ oldText: 'zzz', newText: 'y' }] }, isError: true };
-    const e = parsePi({ ...CAPTURED.result, event: { ...CAPTURED.result.event, ...edit, content: [{ type: 'text', text: 'Could not find the exact text in src/math.js. The old text must match exactly including all whitespace and newlines.' }] } })!.event;
-    assert.deepEqual(e.kind === 'post-tool' && [e.ok, e.facts], [false, { rejected: true }]);
-    assert.equal(parsePi(CAPTURED.result)!.event.kind === 'post-tool' && 'facts' in parsePi(CAPTURED.result)!.event, false);
+    // read through pi's dialect, as the extension's path does
+    const read = (p: Record<string, unknown>) => describeEvent(parsePi(p)!.event, piDialect);
+    const e = read({ ...CAPTURED.result, event: { ...CAPTURED.result.event, ...edit, content: [{ type: 'text', text: 'Could not find the exact text in src/math.js. The old text must match exactly including all whitespace and newlines.' }] } });
+    assert.deepEqual(e.kind === 'post-tool' && [e.ok, e.facts], [false, { cls: 'edit', rejected: true }]);
+    const failing = read(CAPTURED.result);
+    assert.deepEqual(failing.kind === 'post-tool' && failing.facts, { cls: 'exec', command: 'npm test' });
   });
 
   it('the end of the run carries its closing text', () => {
@@ -52,18 +59,34 @@ describe('pi: reading what the extension hands over', () => {
   });
 });
 
-describe("pi's and opencode's tools are classified like the other agents'", () => {
-  const table: [string, Record<string, unknown>, string][] = [
-    ['read', { path: 'src/math.js' }, 'read'],
-    ['ls', { path: 'src' }, 'read'],
-    ['list', { path: 'src' }, 'read'],
-    ['grep', { pattern: 'add' }, 'search'],
-    ['find', { pattern: '*.ts' }, 'search'],
-    ['glob', { pattern: '*.ts' }, 'search'],
-    ['edit', { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] }, 'edit'],
-    ['write', { path: 'src/new.js', content: 'x' }, 'edit'],
-    ['bash', { command: 'npm test' }, 'test'],
-    ['task', { prompt: 'look', subagent_type: 'general' }, 'spawn'],
+describe('pi: the dialect (its tools and texts, read in 0.73.1)', () => {
+  dialectCases(piDialect, [
+    ['an edit whose text is there twice', 'edit', { path: 'src/a.js', edits: [{ oldText: 'x', newText: 'y' }] }, 'Found 2 occurrences of the text in src/a.js. The text must be unique. Please provide more context to make it unique.', false, { facts: { cls: 'edit', rejected: true } }],
+    ['an edit that changed nothing', 'edit', { path: 'src/a.js', edits: [{ oldText: 'x', newText: 'x' }] }, 'No changes made to src/a.js. The replacements produced identical content.', false, { facts: { cls: 'edit', rejected: true } }],
+    ['a search that found nothing', 'grep', { pattern: 'nope' }, 'No matches found', false, { facts: { cls: 'search', empty: true } }],
+    ['a command that printed nothing', 'bash', { command: 'true' }, '(no output)', true, { facts: { cls: 'exec', command: 'true', empty: true } }],
+    ['a call with arguments its tool cannot take', 'read', { file: 'a.js' }, 'Validation failed for tool "read":\n  - path: must have required property', false, { facts: { cls: 'read', malformed: true } }],
+  ]);
+});
+
+describe("pi's and opencode's tools are classified like the other agents', through their dialects", () => {
+  const pi = (name: string, input: unknown) => classify({ name, input }, piDialect({ name, input }, '', true).facts).cls;
+  const opencode = (name: string, input: unknown) => classify({ name, input }, opencodeDialect({ name, input }, '', true).facts).cls;
+  const table: [string, string, typeof pi, Record<string, unknown>, string][] = [
+    ['pi', 'read', pi, { path: 'src/math.js' }, 'read'],
+    ['pi', 'ls', pi, { path: 'src' }, 'read'],
+    ['opencode', 'list', opencode, { path: 'src' }, 'read'],
+    ['pi', 'grep', pi, { pattern: 'add' }, 'search'],
+    ['pi', 'find', pi, { pattern: '*.ts' }, 'search'],
+    ['opencode', 'glob', opencode, { pattern: '*.ts' }, 'search'],
+    ['opencode', 'webfetch', opencode, { url: 'https://example.com' }, 'read'],
+    ['pi', 'edit', pi, { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] }, 'edit'],
+    ['pi', 'write', pi, { path: 'src/new.js', content: 'x' }, 'edit'],
+    ['opencode', 'write', opencode, { filePath: 'src/new.js', content: 'x' }, 'edit'],
+    ['pi', 'bash', pi, { command: 'npm test' }, 'test'],
+    ['opencode', 'bash', opencode, { command: 'npm test', description: 'run tests' }, 'test'],
+    ['opencode', 'task', opencode, { prompt: 'look', subagent_type: 'general' }, 'spawn'],
+    ['opencode', 'todowrite', opencode, { todos: [] }, 'bookkeeping'],
   ];
-  for (const [tool, input, cls] of table) it(`${tool} is ${cls}`, () => assert.equal(classify(tool, input).cls, cls));
+  for (const [agent, tool, cls, input, expected] of table) it(`${agent}'s ${tool} is ${expected}`, () => assert.equal(cls(tool, input), expected));
 });

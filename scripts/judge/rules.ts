@@ -1,0 +1,101 @@
+// Fits the judge as a set of per-signal thresholds: a signal at or above its threshold is a stall. The
+// thresholds are chosen to catch as many labeled stuck segments as possible (weighted: real users' sessions
+// double, high confidence over medium) while the healthy runs alarmed stay within a budget on every labeled
+// set. Coordinate ascent over the signals, each given the threshold (or none) that helps most with the others
+// held, until nothing changes. Fast, because it scores on the signals each call saw with no window ever reset
+// (extract.ts); the replay through the full engine then scores what the thresholds really do.
+//
+// The result is a JudgeModel in the noisy-OR form of src/judge/model.ts: one steep hinge per signal, so that
+// the score is ~0 below the threshold and ~1 at it.
+import type { SignalCode } from '../../src/types.ts';
+import { type JudgeModel, levelModel } from '../../src/judge/model.ts';
+import type { Trajectory } from './extract.ts';
+
+/**
+ * The thresholds tried for each signal; none (Infinity) means the signal decides nothing alone. A stall needs
+ * three attempts of one strategy (the labeling guide's rule), so no threshold is below three; a re-read counts
+ * the reads after the first, so two of them are three reads.
+ */
+const LEVELS = [3, 4, 5, 6, 8, Infinity];
+const LEVELS_OF: Partial<Record<SignalCode, number[]>> = { REREAD: [2, ...LEVELS] };
+const SOURCE_WEIGHT: Record<Trajectory['source'], number> = { users: 2, swe: 1 };
+
+type Values = Partial<Record<SignalCode, number>>;
+
+interface Prepared {
+  /** Per segment: its weight and, per signal, the highest value seen at a step inside it. */
+  segments: { weight: number; best: Values }[];
+  /** Per healthy run: its set and, per signal, the highest value seen anywhere. */
+  healthy: { source: string; best: Values }[];
+  healthyPerSource: Map<string, number>;
+}
+
+function highest(steps: Trajectory['steps'], inside: (step: number) => boolean): Values {
+  const best: Values = {};
+  for (const s of steps) if (inside(s.step)) for (const [c, v] of Object.entries(s.values) as [SignalCode, number][]) best[c] = Math.max(best[c] ?? 0, v);
+  return best;
+}
+
+function prepare(ts: Trajectory[]): Prepared {
+  const p: Prepared = { segments: [], healthy: [], healthyPerSource: new Map() };
+  for (const t of ts) {
+    for (const g of t.label.segments) p.segments.push({ weight: SOURCE_WEIGHT[t.source] * (g.confidence === 'high' ? 1 : 0.6), best: highest(t.steps, (i) => i >= g.start && i <= g.end + 1) });
+    if (t.label.overall !== 'healthy') continue;
+    p.healthy.push({ source: t.source, best: highest(t.steps, () => true) });
+    p.healthyPerSource.set(t.source, (p.healthyPerSource.get(t.source) ?? 0) + 1);
+  }
+  return p;
+}
+
+function fires(best: Values, rules: Map<SignalCode, number>): boolean {
+  for (const [code, level] of rules) if ((best[code] ?? 0) >= level) return true;
+  return false;
+}
+
+/** The weighted segments caught, or -1 when some set's healthy alarms go over budget. */
+function objective(p: Prepared, rules: Map<SignalCode, number>, budget: number): number {
+  const alarmed = new Map<string, number>();
+  for (const h of p.healthy) if (fires(h.best, rules)) alarmed.set(h.source, (alarmed.get(h.source) ?? 0) + 1);
+  for (const [source, n] of alarmed) if (n > budget * p.healthyPerSource.get(source)!) return -1;
+  let caught = 0;
+  for (const s of p.segments) if (fires(s.best, rules)) caught += s.weight;
+  return caught;
+}
+
+/** The thresholds, chosen on `ts`, that catch the most within `budget` (a share of each set's healthy runs). */
+export function fitRules(ts: Trajectory[], codes: readonly SignalCode[], budget: number): Map<SignalCode, number> {
+  const p = prepare(ts);
+  const rules = new Map<SignalCode, number>();
+  let current = objective(p, rules, budget);
+  for (let sweep = 0; sweep < 10; sweep++) {
+    let changed = false;
+    for (const code of codes) {
+      const kept = rules.get(code) ?? Infinity;
+      let best = { level: kept, score: current };
+      for (const level of LEVELS_OF[code] ?? LEVELS) {
+        if (level === kept) continue;
+        const trial = new Map(rules);
+        if (level === Infinity) trial.delete(code);
+        else trial.set(code, level);
+        const score = objective(p, trial, budget);
+        // ties go to the stricter threshold: the same catches with fewer chances of a false alarm
+        if (score > best.score || (score === best.score && score >= 0 && level > best.level)) best = { level, score };
+      }
+      if (best.level !== kept) {
+        if (best.level === Infinity) rules.delete(code);
+        else rules.set(code, best.level);
+        current = best.score;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return rules;
+}
+
+/** Levels as a judge: one level-style model per signal (src/judge/model.ts levelModel). */
+export function rulesModel(rules: Map<SignalCode, number>): JudgeModel {
+  const model: JudgeModel = {};
+  for (const [code, level] of rules) model[code] = levelModel(level);
+  return model;
+}

@@ -1,0 +1,39 @@
+import type { CallFacts } from '../../types.ts';
+import { type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
+
+// Claude Code's tools and the texts its harness puts around their results (measured on 2.1.x transcripts
+// and hook payloads). Tools reached through an ACP bridge (`mcp__acp__Bash`) are the same tools.
+
+const TOOLS = toolTable({
+  read: 'Read NotebookRead LS WebFetch',
+  poll: 'BashOutput TaskOutput',
+  search: 'Grep Glob WebSearch ToolSearch',
+  edit: 'Edit Write MultiEdit NotebookEdit',
+  spawn: 'Agent Task',
+  exec: 'KillShell',
+  bookkeeping: 'TodoWrite TaskCreate TaskUpdate TaskList TaskGet',
+});
+const SHELL = new Set(['Bash', 'PowerShell']);
+
+const EXIT_CODE = /^Exit code (\d+)/;
+/** A parallel call the harness cancelled because another call of the batch failed: it never ran. */
+const SKIPPED = /^\s*<tool_use_error>(?:Sibling tool call errored|Cancelled: parallel tool call)/;
+const REFUSED = /^(?:Permission to use \S+ has been denied|Permission for this tool use was denied|The user doesn't want to (?:proceed with|take) this|\[Request interrupted by user)/;
+const REJECTED_EDIT = /String to replace not found in file|No changes to make: old_string and new_string are exactly the same|Found \d+ matches of the string to replace/;
+const MALFORMED = /InputValidationError|<tool_use_error>Error: No such tool available/;
+const EMPTY = /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/;
+
+export const claudeDialect: Dialect = (call, output, ok) => {
+  const name = call.name.startsWith('mcp__acp__') ? call.name.slice('mcp__acp__'.length) : call.name;
+  const facts: CallFacts = tableFacts(TOOLS, SHELL, { ...call, name });
+  const text = textOf(output);
+  const head = text.slice(0, 400);
+  const code = EXIT_CODE.exec(head);
+  const known = ok ?? (code ? code[1] === '0' : null);
+  mark(facts, 'skipped', SKIPPED.test(head));
+  mark(facts, 'refused', REFUSED.test(head));
+  mark(facts, 'malformed', MALFORMED.test(head));
+  mark(facts, 'rejected', facts.cls === 'edit' && known === false && REJECTED_EDIT.test(head));
+  mark(facts, 'empty', EMPTY.test(head.trim()));
+  return { ok: known, output, facts };
+};

@@ -1,0 +1,70 @@
+import type { CallFacts, Event, ToolCall, ToolClass } from '../types.ts';
+import { callFields } from '../core/call-fields.ts';
+import { outputText } from '../core/output-text.ts';
+
+// Each agent speaks its own dialect: its tool names, the envelope around a shell command's output
+// (`Exit code: 1\nWall time: ...\nOutput:`), its error texts for a rejected edit or a refused call. A
+// Dialect turns one completed call into what every agent shares (src/types.ts CallFacts), so that the
+// engine and the signals never name an agent. Adapters apply theirs to live payloads, readers to
+// recorded sessions of the same agent.
+
+/** A completed call in shared terms: whether it failed, the output without the agent's envelope, and the facts. */
+export interface Described {
+  ok: boolean | null;
+  output: unknown;
+  facts: CallFacts;
+}
+
+export type Dialect = (call: ToolCall, output: unknown, ok: boolean | null) => Described;
+
+/** Tool name -> what it does, from lists of names per class. */
+export function toolTable(spec: Partial<Record<ToolClass, string>>): ReadonlyMap<string, ToolClass> {
+  const table = new Map<string, ToolClass>();
+  for (const [cls, names] of Object.entries(spec) as [ToolClass, string][]) for (const name of names.split(/\s+/).filter(Boolean)) table.set(name, cls);
+  return table;
+}
+
+/** The facts a tool table gives: the class, and for a shell tool the command it runs. */
+export function tableFacts(table: ReadonlyMap<string, ToolClass>, shellTools: ReadonlySet<string>, call: ToolCall): CallFacts {
+  const facts: CallFacts = {};
+  if (shellTools.has(call.name)) {
+    const command = commandOf(call.input);
+    if (command !== undefined) facts.command = command;
+    facts.cls = 'exec';
+    return facts;
+  }
+  const cls = table.get(call.name);
+  if (cls === 'bookkeeping') facts.bookkeeping = true;
+  if (cls) facts.cls = cls;
+  return facts;
+}
+
+/** The command a shell tool runs: a string, or an argv list quoted back into one. */
+export function commandOf(input: unknown): string | undefined {
+  const o = callFields(input);
+  const raw = o.command ?? o.cmd;
+  if (typeof raw === 'string') return raw;
+  if (Array.isArray(raw)) return raw.filter((w): w is string => typeof w === 'string').map(shellQuote).join(' ');
+  return undefined;
+}
+
+function shellQuote(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The output as text, for dialects that read an envelope or an error text. */
+export function textOf(output: unknown): string {
+  return typeof output === 'string' ? output : outputText(output);
+}
+
+/** Sets a fact when `test` holds; keeps the facts object free of false flags. */
+export function mark(facts: CallFacts, key: 'skipped' | 'refused' | 'rejected' | 'malformed' | 'empty', test: boolean): void {
+  if (test) facts[key] = true;
+}
+
+/** The event with the dialect's reading of a completed call; other events pass unchanged. */
+export function describeEvent(event: Event, dialect: Dialect): Event {
+  if (event.kind !== 'post-tool' || event.facts) return event;
+  const d = dialect(event.call, event.output, event.ok);
+  return { ...event, ok: d.ok, output: d.output, facts: d.facts };
+}

@@ -1,0 +1,106 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import type { Actor, Event, Observation } from '../types.ts';
+import { DEFAULT_CONFIG } from '../config/defaults.ts';
+import { observation } from '../core/step.ts';
+import { type LogLine, parseLine } from './session-log.ts';
+import { isSessionName, observeInLog, segmentPath, sessionLog, sessionSegments } from './segments.ts';
+
+// Past a size a session's log goes on in a new segment headed by the state at the seal. Whatever the
+// segment size, every call is decided as it would be in one endless file, and the ledger's readers see
+// every observation once.
+
+const CWD = '/home/dev/proj';
+const ctx = { cwd: CWD, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' };
+const meta = { t: 'm' as const, session: 's1', agent: 'claude' as const, time: 1 };
+
+/** An event without the fields every event of the scenario shares. */
+type Bare = { [K in Event['kind']]: Omit<Extract<Event, { kind: K }>, 'session' | 'time'> }[Event['kind']];
+
+function obs(event: Bare, i: number): Observation {
+  return observation({ session: 's1', time: 1_700_000_000_000 + i * 1000, ...event } as Event, ctx);
+}
+
+/** Twelve subagents in three tasks, each looping on a failing test now and then, beside a main agent that reads. */
+function scenario(): Observation[] {
+  const out: Observation[] = [];
+  const test = { name: 'Bash', input: { command: 'npm test' } };
+  for (let a = 0; a < 12; a++) {
+    if (a % 4 === 0) out.push(obs({ kind: 'prompt', agent: { id: 'main' }, prompt: 'review', task: `p${a}` }, out.length));
+    const agent: Actor = { id: `agent-${a}`, type: 'reviewer' };
+    for (let i = 0; i < 8; i++) {
+      out.push(obs({ kind: 'pre-tool', agent, call: test }, out.length));
+      out.push(obs({ kind: 'post-tool', agent, call: test, output: a % 3 === 0 ? 'Exit code 1\n1 failed' : `${i} passed`, ok: a % 3 !== 0 }, out.length));
+      out.push(obs({ kind: 'post-tool', agent: { id: 'main' }, call: { name: 'Read', input: { file_path: `${CWD}/f${a}-${i}.ts` } }, output: `c${i}`, ok: true }, out.length));
+    }
+    out.push(obs({ kind: 'stop', agent, message: `done ${a}` }, out.length));
+  }
+  return out;
+}
+
+function scratchFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'sg-seg-')), 'sessions', 's1.jsonl');
+}
+
+function run(file: string, list: Observation[], segmentBytes: number, before?: (i: number) => void): string[] {
+  return list.map((o, i) => {
+    before?.(i);
+    const d = observeInLog(file, o, DEFAULT_CONFIG, meta, segmentBytes).decision;
+    return d.code ?? d.action;
+  });
+}
+
+function lines(file: string): (LogLine | undefined)[] {
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map(parseLine);
+}
+
+const LIST = scenario();
+const REFERENCE = run(scratchFile(), LIST, Infinity);
+
+describe('a session log in segments', () => {
+  it('decides every call as one endless file would, with small segments', () => {
+    assert.ok(REFERENCE.includes('STALL'), 'the scenario has stalls to decide');
+    const file = scratchFile();
+    assert.deepEqual(run(file, LIST, 8 * 1024), REFERENCE);
+    const segments = sessionSegments(file);
+    assert.ok(segments.length >= 4, `${segments.length} segments`);
+    // each segment after the first starts from a checkpoint: no fold there ever starts from an empty state
+    for (const seg of segments.slice(1)) assert.deepEqual(lines(seg).slice(0, 2).map((l) => l?.t), ['m', 'c']);
+    assert.deepEqual(readdirSync(dirname(file)).filter(isSessionName), [basename(file)], 'one session to list');
+  });
+
+  it('gives its readers every observation once, in order', () => {
+    const file = scratchFile();
+    run(file, LIST, 8 * 1024);
+    const seen = [...sessionLog(file)].filter((l): l is Extract<LogLine, { t: 'o' }> => l?.t === 'o');
+    assert.deepEqual(seen.map((l) => l.o), LIST);
+    assert.equal([...sessionLog(file)].filter((l) => l?.t === 'm').length, 1);
+  });
+
+  it('compacts a segment two seals back to its head, observations and decisions', () => {
+    const file = scratchFile();
+    run(file, LIST, 8 * 1024);
+    const old = lines(segmentPath(file, 1));
+    assert.deepEqual(old.filter((l) => l?.t === 'c').length, 1, 'the head checkpoint only');
+    assert.equal(old.filter((l) => l?.t === 's').length, 1);
+    assert.equal(old.at(-1)?.t, 's', 'nothing after the seal');
+    const live = lines(sessionSegments(file).at(-1)!);
+    assert.ok(live.filter((l) => l?.t === 'c').length >= 1);
+  });
+
+  it('takes a line that landed after a seal again in the next segment', () => {
+    const file = scratchFile();
+    let sealed = 0;
+    // a racing writer seals segment 0 early, before the size says so; every later line lands after it
+    const decisions = run(file, LIST, 8 * 1024, (i) => {
+      if (i === 40) appendFileSync(file, JSON.stringify({ t: 's', next: 1 }) + '\n'), sealed++;
+    });
+    assert.equal(sealed, 1);
+    assert.deepEqual(decisions, REFERENCE);
+    const seen = [...sessionLog(file)].filter((l) => l?.t === 'o');
+    assert.equal(seen.length, LIST.length, 'each observation once');
+  });
+});

@@ -1,0 +1,174 @@
+import { existsSync, linkSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import type { Config, Observation } from '../types.ts';
+import { fileLines } from '../readers/lines.ts';
+import { appendLine, CHECKPOINT_EVERY, createSessionFile, type Folded, foldSegment, type LogLine, newLineId, parseLine, SEGMENT_BYTES } from './session-log.ts';
+
+// A session's log in segments, so that it stays small to read however long the session runs. Segment 0 is
+// sessions/<name>.jsonl, segment g is <name>.<g>.jsonl, and <name>.seg names the latest (a hint: a newer
+// segment is found by looking). Past SEGMENT_BYTES, a writer appends a seal line; the observations before
+// the first seal are the segment's, and a writer whose line landed after it appends the same line again in
+// the next segment. The next segment starts whole, made aside and linked into place, with the meta line
+// and a checkpoint of the state at the seal at its head: every process that finds it missing makes the
+// same one and the first link wins. So a fold never has to start from an empty state, and no update is
+// lost, still without locks. A segment two seals back, which no live hook still writes, is compacted:
+// its checkpoints (all but the head) go, its observations and decisions stay, for the ledger's readers.
+
+export function segmentPath(file: string, g: number): string {
+  return g === 0 ? file : file.replace(/\.jsonl$/, `.${g}.jsonl`);
+}
+
+function pointerPath(file: string): string {
+  return file.replace(/\.jsonl$/, '.seg');
+}
+
+/** Whether a file name in the sessions folder is a session's first segment (the one named after it). */
+export function isSessionName(name: string): boolean {
+  return name.endsWith('.jsonl') && !name.slice(0, -'.jsonl'.length).includes('.');
+}
+
+/** The segments a session has, oldest first. */
+export function sessionSegments(file: string): string[] {
+  const out = [file];
+  while (existsSync(segmentPath(file, out.length))) out.push(segmentPath(file, out.length));
+  return out;
+}
+
+function currentSegment(file: string): number {
+  let g = 0;
+  try {
+    g = Math.max(0, Number.parseInt(readFileSync(pointerPath(file), 'utf8'), 10) || 0);
+  } catch {
+    /* a session that never rotated */
+  }
+  while (g > 0 && !existsSync(segmentPath(file, g))) g--; // segments removed by hand
+  while (existsSync(segmentPath(file, g + 1))) g++;
+  return g;
+}
+
+/** Creates `file` with `text` in it, whole, unless it exists: made aside and linked, so no reader sees it half made. */
+function createWhole(file: string, text: string): boolean {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw e;
+    // a filesystem without hard links: create and write at once (a racing append may land before the head)
+    let fd: number;
+    try {
+      fd = openSync(file, 'ax', 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err;
+    }
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    return true;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Makes sure segment g+1 exists, its head the state at segment g's first seal; returns g+1. */
+function startNext(file: string, g: number, config: Config, meta: Extract<LogLine, { t: 'm' }>, segmentBytes: number): number {
+  const next = segmentPath(file, g + 1);
+  if (existsSync(next)) return g + 1;
+  const atSeal = foldSegment(segmentPath(file, g), config, (parsed) => parsed.findIndex((l) => l?.t === 's'), segmentBytes);
+  if ('late' in atSeal) throw new Error(`segment ${g} of ${file} has no seal to start the next one from`);
+  const head = [{ ...meta, time: Date.now() }, { t: 'c', after: '', s: atSeal.state }].map((l) => JSON.stringify(l) + '\n').join('');
+  if (createWhole(next, head)) {
+    const tmp = `${pointerPath(file)}.${process.pid}.tmp`;
+    writeFileSync(tmp, String(g + 1), { mode: 0o600 });
+    renameSync(tmp, pointerPath(file));
+    if (g >= 1) compactSegment(segmentPath(file, g - 1));
+  }
+  return g + 1;
+}
+
+/**
+ * Rewrites a sealed segment without what only live hooks needed: the checkpoints but its head, the lines
+ * after its seal (they are in the next segment), unreadable lines. A live segment is left alone.
+ */
+export function compactSegment(seg: string): void {
+  const kept: string[] = [];
+  let sealed = false;
+  let meta = false;
+  for (const text of fileLines(seg)) {
+    const l = text ? parseLine(text) : undefined;
+    if (!l) continue;
+    const keep = l.t === 'm' ? !meta : l.t === 'c' ? l.after === '' && !sealed : l.t === 's' || l.t === 'o' ? !sealed : true;
+    if (keep) kept.push(JSON.stringify(l));
+    if (l.t === 'm') meta = true;
+    if (l.t === 's') sealed = true;
+  }
+  if (!sealed) return;
+  const tmp = `${seg}.${process.pid}.tmp`;
+  writeFileSync(tmp, kept.join('\n') + '\n', { mode: 0o600 });
+  renameSync(tmp, seg);
+}
+
+/** The hook's whole use of the store: record the observation, decide it, checkpoint now and then, seal past a size. */
+export function observeInLog(
+  file: string,
+  obs: Observation,
+  config: Config,
+  meta: Extract<LogLine, { t: 'm' }>,
+  segmentBytes = SEGMENT_BYTES,
+): Folded & { id: string; file: string } {
+  createSessionFile(file, meta);
+  const id = newLineId();
+  let g = currentSegment(file);
+  // a line lands after a seal only while a rotation is under way; twice in a row is already unlikely
+  for (let tries = 0; tries < 8; tries++) {
+    const seg = segmentPath(file, g);
+    appendLine(seg, { t: 'o', id, o: obs });
+    const r = foldSegment(seg, config, (parsed) => parsed.findIndex((l) => l?.t === 'o' && l.id === id), segmentBytes);
+    if ('late' in r) {
+      g = startNext(file, g, config, meta, segmentBytes);
+      continue;
+    }
+    if (r.folded >= CHECKPOINT_EVERY) appendLine(seg, { t: 'c', after: id, s: r.state });
+    if (!r.sealed && r.size > segmentBytes) {
+      appendLine(seg, { t: 's', next: g + 1 });
+      startNext(file, g, config, meta, segmentBytes);
+    }
+    return { state: r.state, decision: r.decision, folded: r.folded, id, file: seg };
+  }
+  throw new Error(`${file}: the observation landed after a seal 8 times in a row`);
+}
+
+/**
+ * A session's log as its readers see it (status, report, export): every segment in order, each
+ * observation once (none after a seal), one meta line; undefined for a line that cannot be read.
+ */
+export function* sessionLog(file: string): Generator<LogLine | undefined> {
+  for (const [g, seg] of sessionSegments(file).entries()) {
+    let sealed = false;
+    for (const text of fileLines(seg)) {
+      if (!text.trim()) continue;
+      const l = parseLine(text);
+      if (l?.t === 's') sealed = true;
+      if ((l?.t === 'o' && sealed) || (l?.t === 'm' && g > 0)) continue;
+      yield l;
+    }
+  }
+}
+
+/** When a session last changed: its latest segment's modification time. */
+export function sessionMtime(file: string): number {
+  return statSync(sessionSegments(file).at(-1)!).mtimeMs;
+}
+
+/** The state after a session's latest observation, as the next hook would fold it (for the ledger's tools and tests). */
+export function foldLatest(file: string, config: Config): Folded {
+  const seg = sessionSegments(file).at(-1)!;
+  const r = foldSegment(seg, config, (parsed) => parsed.findLastIndex((l) => l?.t === 'o'));
+  if ('late' in r) throw new Error(`${seg} ends after its seal: a rotation is under way`);
+  return r;
+}
