@@ -54,6 +54,13 @@ const GENERIC = /^(?:Exit code:? \d+|error: process didn't exit successfully.*|n
 const USAGE_ERROR =
   /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)|missing required (?:argument|parameter)|syntax error near unexpected token|unexpected EOF while looking for matching|ParserError:|Unexpected token '?\S*'? in expression or statement/m;
 
+const SYNTAX_ERROR = /^\s*(?:SyntaxError|IndentationError|TabError)\b|^SyntaxError:|Unexpected token|unexpected EOF/m;
+
+/** Whether an interpreter could not parse the code a command handed it inline. */
+export function isInlineSyntaxError(text: string): boolean {
+  return SYNTAX_ERROR.test(text.slice(0, 4000));
+}
+
 /** Whether a failed command was refused for how it was written: a usage error, or a shell that could not parse it. */
 export function isUsageError(text: string): boolean {
   return USAGE_ERROR.test(text.slice(0, 2000));
