@@ -30,7 +30,8 @@ test(`${label}: a looping npm test is nudged, goes on, then is stopped`, { timeo
     assert.ok(calls.every((c) => c.name === 'Bash' && c.input.command === 'npm test'));
     const stops = hookOutputs(run).filter((h) => h.output.continue === false);
     assert.ok(stops.some((h) => h.hook === 'PostToolBatch' || h.hook.startsWith('PreToolUse')), `a stop where Claude Code honours it: ${stops.map((h) => h.hook).join(', ')}`);
-    assert.ok(stops.every((h) => h.output.stopReason === 'stall: `Bash npm test` x3 (same failure), twice in this task'));
+    // the loop is counted over the task, and the reason may name what decided (main's 119b898, 8a3cc3c)
+    assert.ok(stops.every((h) => /^stall: `Bash npm test` x\d+ \(same failure\), twice in this task( \(.+\))?$/.test(String(h.output.stopReason))), stops.map((h) => h.output.stopReason).join('; '));
 
     const decisions = ledgerDecisions(run.ledger);
     assert.deepEqual(decisions.map((d) => [d.code, d.mode, d.afterCalls]), [

@@ -8,14 +8,14 @@ import { scratchEnv } from './support/scratch.ts';
 
 const { label } = ensureCodex();
 
-test(`${label}: healthy test-driven work is never touched`, { timeout: 180_000 }, async () => {
-  await codexScenario({ name: 'codex-healthy', mode: 'enforce', script: HEALTHY_TDD }, (run) => {
+test(`${label}: healthy test-driven work is never touched (hook in config.toml's [[hooks.*]] tables)`, { timeout: 180_000 }, async () => {
+  await codexScenario({ name: 'codex-healthy', mode: 'enforce', hooksIn: 'config.toml', script: HEALTHY_TDD }, (run) => {
     const results = codexToolResults(run);
     console.log(`${label}: healthy work left alone (${results.length} calls, ${(run.ms / 1000).toFixed(1)} s)`);
     assert.equal(run.hookErrors, '');
     assert.equal(run.code, 0);
-    // the hook was registered and saw every call
-    assert.match(run.installedHooks, /--agent codex # stallguard/);
+    // the hook was registered after the provider settings, which stayed, and saw every call
+    assert.match(run.installedHooks, /^model = "gpt-fake"\n[^]*\n# >>> stallguard[^]*\[\[hooks\.PostToolUse\.hooks\]\]\ntype = "command"\ncommand = "[^"]*--agent codex # stallguard"/);
     assert.equal(observedCalls(run.ledger).get('main'), 6);
 
     // the test output changed with each fix, and the work really happened

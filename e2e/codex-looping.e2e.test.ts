@@ -19,7 +19,7 @@ test(`${label}: a looping npm test is nudged, then the agent is stopped and ever
     assert.equal(nudged.length, 1, JSON.stringify(nudged));
     const [nudgeAt, [nudge]] = nudged[0]!;
     assert.ok(nudgeAt <= 4, `nudged after run ${nudgeAt + 1}`);
-    assert.match(nudge!, /`Bash npm test` x\d \(same result\)/);
+    assert.match(nudge!, /`Bash npm test` x\d \(same failure\)/);
 
     // the second stall stopped the agent: continue:false put the reason where the model reads the output
     // (it does not end a Codex turn), and every later call was denied without running

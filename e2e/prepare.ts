@@ -1,5 +1,5 @@
 import { ensureClaudeCode } from './support/claude-code.ts';
-import { CODEX_CLI, ensureNpmCli, GEMINI_CLI } from './support/npm-cli.ts';
+import { CODEX_CLI, COPILOT_CLI, ensureNpmCli, GEMINI_CLI, OPENCODE_CLI, PI_CLI, QWEN_CODE } from './support/npm-cli.ts';
 
 // Installs the agent CLIs the end-to-end tests drive, before any test starts: scripts/test.mjs runs this
 // once with the caller's whole environment (npm may need NODE_EXTRA_CA_CERTS to reach the registry, and
@@ -9,6 +9,10 @@ for (const [name, ensure] of [
   ['Claude Code', () => ensureClaudeCode().label],
   ['Codex CLI', () => ensureNpmCli(CODEX_CLI).label],
   ['Gemini CLI', () => ensureNpmCli(GEMINI_CLI).label],
+  ['Copilot CLI', () => ensureNpmCli(COPILOT_CLI).label],
+  ['Qwen Code', () => ensureNpmCli(QWEN_CODE).label],
+  ['opencode', () => ensureNpmCli(OPENCODE_CLI).label],
+  ['pi', () => ensureNpmCli(PI_CLI).label],
 ] as const) {
   const started = Date.now();
   try {

@@ -30,6 +30,14 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 chmodSync('dist/cli.js', 0o755);
+// the in-process plugins: one self-contained ESM file each, loaded by opencode (Bun) and pi (Node, through jiti)
+await build({
+  ...common,
+  entryPoints: { 'opencode-plugin': 'src/plugin/opencode.ts', 'pi-extension': 'src/plugin/pi.ts' },
+  outdir: 'dist',
+  format: 'esm',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
 if (!process.argv.includes('--no-types')) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 }

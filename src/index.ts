@@ -15,6 +15,8 @@ export { claudeTranscriptEvents } from './readers/claude-transcript.ts';
 export { claudeStreamJsonEvents } from './readers/claude-stream-json.ts';
 export { codexRolloutEvents } from './readers/codex-rollout.ts';
 export { geminiChatEvents } from './readers/gemini-chat.ts';
+export { copilotEventsEvents } from './readers/copilot-events.ts';
+export { qwenChatEvents } from './readers/qwen-chat.ts';
 export { detectFormat } from './readers/detect-format.ts';
 export type { ReplayItem, ReadStats, TraceFormat } from './readers/types.ts';
 // agent payloads -> events, decisions -> the agent's answer

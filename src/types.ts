@@ -4,7 +4,7 @@
 
 // ----- Events: what an adapter reads from an agent -----
 
-export type AgentName = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot';
+export type AgentName = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot' | 'qwen' | 'opencode' | 'pi';
 
 /** Who made a call: the main agent (`id: "main"`) or a subagent with the agent's own id and type. */
 export interface Actor {

@@ -25,6 +25,8 @@ interface Ladder {
   prompt: Record<string, unknown>;
   pre: Record<string, unknown>;
   post: Record<string, unknown>;
+  /** Where a stopped agent is refused, when not at `pre` (Copilot: the permission request after it). */
+  next?: Record<string, unknown>;
   /** What the answer to the nudge, the stop and the next call look like. */
   nudged(a: Record<string, unknown>): boolean;
   stopped(a: Record<string, unknown>): boolean;
@@ -34,6 +36,7 @@ interface Ladder {
 const ctx = (a: Record<string, unknown>) => (a.hookSpecificOutput as Record<string, string> | undefined)?.additionalContext ?? '';
 const cursorBase = { conversation_id: 'c1', generation_id: 'g1', cursor_version: '1.7', workspace_roots: ['/p'] };
 const copilotBase = { sessionId: 'cp1', timestamp: 1, cwd: '/p' };
+const qwenBase = { session_id: 'q1', cwd: '/p', prompt_id: 'q1########0', transcript_path: '/t' };
 
 const LADDERS: Ladder[] = [
   {
@@ -79,10 +82,21 @@ const LADDERS: Ladder[] = [
     agent: 'copilot',
     prompt: { ...copilotBase, prompt: 'fix' },
     pre: { ...copilotBase, toolName: 'bash', toolArgs: { command: 'npm test' } },
-    post: { ...copilotBase, toolName: 'bash', toolArgs: { command: 'npm test' }, error: '1 failed' },
+    post: { ...copilotBase, toolName: 'bash', toolArgs: { command: 'npm test' }, toolResult: { resultType: 'success', textResultForLlm: '1 failed\n<shellId: 0 completed with exit code 1>' } },
+    next: { hookName: 'permissionRequest', ...copilotBase, toolName: 'bash', toolInput: { command: 'npm test' } },
     nudged: (a) => /x2/.test(String(a.additionalContext)),
     stopped: (a) => /stopped this agent/.test(String(a.additionalContext)),
-    denied: (a) => a.permissionDecision === 'deny',
+    // the shell call a stopped agent makes next is refused at its permission request, which ends the agent
+    denied: (a) => a.permissionDecision === 'deny' || (a.behavior === 'deny' && a.interrupt === true),
+  },
+  {
+    agent: 'qwen',
+    prompt: { ...qwenBase, hook_event_name: 'UserPromptSubmit', prompt: 'fix', submitted_prompt: 'fix' },
+    pre: { ...qwenBase, hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'npm test' } },
+    post: { ...qwenBase, hook_event_name: 'PostToolUseFailure', tool_name: 'run_shell_command', tool_input: { command: 'npm test' }, error: 'Output: 1 failed\nExit Code: 1' },
+    nudged: (a) => /x2/.test(ctx(a)),
+    stopped: (a) => /stopped this agent/.test(ctx(a)),
+    denied: (a) => (a.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny',
   },
 ];
 
@@ -101,7 +115,8 @@ describe('node dist/hook.cjs --agent X', { skip: existsSync(HOOK) ? false : 'dis
       assert.equal(answers[0]!.after, '');
       assert.ok(l.nudged(JSON.parse(answers[1]!.after)), answers[1]!.after);
       assert.ok(l.stopped(JSON.parse(answers.at(-1)!.after)), JSON.stringify(answers));
-      const next = hook(home, l.pre, args).stdout;
+      if (l.next) assert.equal(hook(home, l.pre, args).stdout, '');
+      const next = hook(home, l.next ?? l.pre, args).stdout;
       assert.ok(l.denied(JSON.parse(next)), next);
     });
 

@@ -16,6 +16,8 @@ function cli(cwd: string, ...args: string[]) {
   delete env.STALLGUARD_MODE;
   delete env.CODEX_HOME;
   delete env.CLAUDE_CONFIG_DIR;
+  delete env.COPILOT_HOME;
+  delete env.QWEN_HOME;
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', timeout: 10_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -26,13 +28,14 @@ function project(): string {
   return dir;
 }
 
-/** Per agent: the personal project file, the committed one, the user one (none for Copilot). */
+/** Per agent: the personal project file, the committed one, the user one. */
 const FILES: Record<string, [string, string, string]> = {
   claude: ['.claude/settings.local.json', '.claude/settings.json', 'home/.claude/settings.json'],
   codex: ['.codex/hooks.json', '.codex/hooks.json', 'home/.codex/hooks.json'],
   gemini: ['.gemini/settings.json', '.gemini/settings.json', 'home/.gemini/settings.json'],
   cursor: ['.cursor/hooks.json', '.cursor/hooks.json', 'home/.cursor/hooks.json'],
-  copilot: ['.github/hooks/stallguard.json', '.github/hooks/stallguard.json', ''],
+  copilot: ['.github/hooks/stallguard.json', '.github/hooks/stallguard.json', 'home/.copilot/hooks/stallguard.json'],
+  qwen: ['.qwen/settings.json', '.qwen/settings.json', 'home/.qwen/settings.json'],
 };
 
 function git(cwd: string, ...args: string[]) {
@@ -46,6 +49,7 @@ const PRE_TOOL: Record<string, (cwd: string) => Record<string, unknown>> = {
   gemini: (cwd) => ({ session_id: 's', cwd, hook_event_name: 'BeforeTool', timestamp: '2026-12-01T10:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } }),
   cursor: (cwd) => ({ conversation_id: 's', generation_id: 'g', cursor_version: '1.7', workspace_roots: [cwd], hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: 'ls' } }),
   copilot: (cwd) => ({ sessionId: 's', timestamp: 1764583200000, cwd, toolName: 'bash', toolArgs: JSON.stringify({ command: 'ls' }) }),
+  qwen: (cwd) => ({ session_id: 's', cwd, hook_event_name: 'PreToolUse', prompt_id: 's########0', tool_name: 'run_shell_command', tool_input: { command: 'ls' }, tool_use_id: 't' }),
 };
 
 /** Runs an installed command through sh as the agents do, with `bin` (or nothing) added to PATH for `stallguard`. */
@@ -107,6 +111,47 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
     });
   }
 
+  it('codex --config-toml: appends its tables to config.toml beside the person\'s settings, and uninstall takes exactly them out', () => {
+    const dir = project();
+    mkdirSync(join(dir, '.codex'));
+    const config = join(dir, '.codex', 'config.toml');
+    const mine = '# my Codex settings\nmodel = "gpt-5"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./notify.sh"\n';
+    writeFileSync(config, mine);
+    const first = cli(dir, 'install', '--agent', 'codex', '--config-toml');
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /registered the hook for Codex CLI \(config\.toml\) in \.codex\/config\.toml/);
+    const text = readFileSync(config, 'utf8');
+    assert.ok(text.startsWith(mine), text);
+    assert.ok(text.includes(`command = "${process.execPath} ${HOOK} --agent codex # stallguard"`), text);
+    assert.equal(existsSync(join(dir, '.codex', 'hooks.json')), false);
+    assert.match(cli(dir, 'install', '--agent', 'codex', '--config-toml').stdout, /already registered/);
+    assert.match(cli(dir, 'doctor').stdout, /Codex CLI \(config\.toml\) \(local, .*config\.toml\): installed/);
+    const gone = cli(dir, 'uninstall', '--agent', 'codex');
+    assert.equal(gone.status, 0, gone.stderr);
+    assert.match(gone.stdout, /took stallguard out of \.codex\/config\.toml/);
+    assert.equal(readFileSync(config, 'utf8'), mine);
+    assert.equal(existsSync(join(dir, '.codex', 'hooks.json')), false);
+  });
+
+  for (const [agent, file, bundle] of [
+    ['opencode', '.opencode/plugins/stallguard.js', 'opencode-plugin.js'],
+    ['pi', '.pi/extensions/stallguard.js', 'pi-extension.js'],
+  ] as const) {
+    it(`${agent}: the plugin file loads this machine's bundle, stays out of git, and uninstall takes it and its folders away`, () => {
+      const dir = project();
+      git(dir, 'init', '-q');
+      const r = cli(dir, 'install', '--agent', agent);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /registered the plugin/);
+      assert.match(readFileSync(join(dir, file), 'utf8'), new RegExp(`from ${JSON.stringify(join(process.cwd(), 'dist', bundle)).replace(/[./]/g, '\\$&')};`));
+      assert.equal(git(dir, 'status', '--porcelain', '--untracked-files=all', '--', file).stdout, '', `${file} is not for git`);
+      assert.match(cli(dir, 'doctor').stdout, new RegExp(`${agent} \\(local, .*\\): installed \\(plugin `));
+      assert.equal(cli(dir, 'uninstall', '--agent', agent).status, 0);
+      assert.equal(existsSync(join(dir, file.split('/')[0]!)), false, 'the folders install created');
+      assert.equal(readFileSync(join(dir, '.git', 'info', 'exclude'), 'utf8').includes(file), false);
+    });
+  }
+
   it('a personal install of a file git tracks is refused: the shared one is the way', () => {
     const dir = project();
     git(dir, 'init', '-q');
@@ -142,9 +187,10 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
   });
 
   const bad: [string[], RegExp][] = [
-    [['install', '--agent', 'copilot', '--scope', 'user'], /Copilot CLI reads hooks only at --scope local or project/],
+    [['install', '--agent', 'gemini', '--config-toml'], /--config-toml is for Codex only/],
+    [['install', '--agent', 'opencode', '--scope', 'project'], /opencode loads stallguard from a file that names this machine's copy of it, so it installs for you alone/],
     [['install', '--agent', 'cursor', '--scope', 'user', '--rules'], /keeps no instruction file at --scope user/],
-    [['install', '--agent', 'aider'], /--agent must be one of claude, codex, gemini, cursor, copilot/],
+    [['install', '--agent', 'aider'], /--agent must be one of claude, codex, gemini, cursor, copilot, qwen, opencode, pi/],
   ];
   for (const [args, message] of bad) {
     it(`refuses ${args.slice(1).join(' ')} in one line, writing nothing`, () => {

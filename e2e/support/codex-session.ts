@@ -7,15 +7,18 @@ import { CODEX_CLI, ensureNpmCli, type NpmCli } from './npm-cli.ts';
 import type { RecordedRequest } from './recording-server.ts';
 import { hookErrors, type LedgerLine, makeScratch, onlySession, readRequests, runClient, type Scratch, scratchEnv, stallguard, withChecks } from './scratch.ts';
 
-// One scripted Codex CLI session, end to end: the fake Responses API plays the script; `stallguard install
-// --agent codex --scope user` registers the hook in the scratch CODEX_HOME, as a person would; the real
-// CLI runs headless (codex exec --json) in the scratch project. Hooks need trust in /hooks, which a
+// One scripted Codex CLI session, end to end: the fake Responses API plays the script, as the model provider
+// of the scratch CODEX_HOME/config.toml; `stallguard install --agent codex --scope user` registers the hook
+// there, as a person would: in hooks.json, or with --config-toml as [[hooks.*]] tables appended to that
+// config.toml; the real CLI runs headless (codex exec --json) in the scratch project. Hooks need trust in /hooks, which a
 // headless run cannot give, so the run passes --dangerously-bypass-hook-trust (../shared/e2e/REPORT.md §2).
 
 export interface CodexScenario {
   name: string;
   script: ModelScript;
   mode: Mode;
+  /** Where the hook goes: hooks.json (the default) or the config.toml tables. */
+  hooksIn?: 'hooks.json' | 'config.toml';
   prompt?: string;
   timeoutMs?: number;
 }
@@ -28,7 +31,7 @@ export interface CodexRun {
   /** codex exec --json events. */
   events: Record<string, unknown>[];
   code: number | null;
-  /** $CODEX_HOME/hooks.json as `stallguard install` left it. */
+  /** $CODEX_HOME/hooks.json, or config.toml, as `stallguard install` left it. */
   installedHooks: string;
   ledger: LedgerLine[];
   hookErrors: string;
@@ -70,10 +73,17 @@ export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
   const scratch = makeScratch(scenario.name, scenario.mode);
   const codexHome = join(scratch.home, '.codex');
   mkdirSync(codexHome, { recursive: true });
-  stallguard(scratch, ['install', '--agent', 'codex', '--scope', 'user']);
-  const installedHooks = readFileSync(join(codexHome, 'hooks.json'), 'utf8');
   const server = await startFakeOpenAI(scenario.script, scratch.requestsLog);
   writeFileSync(join(codexHome, 'config.toml'), providerConfig(server.url));
+  const toml = scenario.hooksIn === 'config.toml';
+  let installedHooks: string;
+  try {
+    stallguard(scratch, ['install', '--agent', 'codex', '--scope', 'user', ...(toml ? ['--config-toml'] : [])]);
+    installedHooks = readFileSync(join(codexHome, toml ? 'config.toml' : 'hooks.json'), 'utf8');
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
   const env = scratchEnv(scratch, { CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-e2e-test' });
   const args = codexArgs(cli, scenario.prompt ?? 'fix the failing tests');
   const run = await runClient(scratch, cli, args, { env, server, timeoutMs: scenario.timeoutMs });

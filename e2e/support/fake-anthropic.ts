@@ -4,7 +4,8 @@ import { type RecordedRequest, type RecordingServer, startRecordingServer } from
 
 // A fake Anthropic Messages API that plays a ModelScript: POST /v1/messages as a stream of server-sent
 // events (or one JSON message when the client does not ask for a stream), count_tokens and models for
-// completeness, and an empty 200 for anything else (Claude Code sends HEAD / at start-up).
+// completeness, and an empty 200 for anything else (Claude Code sends HEAD / at start-up). A request that
+// offers no tools is a side request of the client's, not the agent's turn: it gets a line of text.
 
 export interface AnthropicMessage {
   role: string;
@@ -17,7 +18,11 @@ export interface MessagesRequest {
   model?: string;
   messages?: AnthropicMessage[];
   stream?: boolean;
+  tools?: unknown[];
 }
+
+/** What a side request with no tools gets (opencode asks for a session title that way): not a turn of the script. */
+export const SIDE_ANSWER = 'Fixing the tests';
 
 function textOf(content: string | AnthropicBlock[] | undefined): string {
   if (typeof content === 'string') return content;
@@ -71,7 +76,7 @@ export function anthropicHandler(script: ModelScript): (request: RecordedRequest
     const path = request.path.replace(/\?.*$/, '');
     if (request.method === 'POST' && path === '/v1/messages') {
       const body = (request.body ?? {}) as MessagesRequest;
-      const content = nextTurn(script, conversationOf(body)).map(toContent);
+      const content = body.tools?.length ? nextTurn(script, conversationOf(body)).map(toContent) : [toContent({ text: SIDE_ANSWER })];
       const stopReason = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
       const message = {
         id: `msg_e2e${String(++ids).padStart(6, '0')}`,

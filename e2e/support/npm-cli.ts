@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +17,10 @@ export interface NpmCliSpec {
   launcher(pkgDir: string): [string, string[]];
   /** The version in the output of `--version`. */
   versionOf(output: string): string | undefined;
+  /** Environment every run needs, pointing into the install folder (Copilot unpacks itself into XDG_CACHE_HOME). */
+  runEnv?(dir: string): Record<string, string>;
+  /** A command run once after installing, so that sessions started together do not each do first-run work. */
+  warmUp?: string[];
 }
 
 export interface NpmCli {
@@ -25,6 +29,8 @@ export interface NpmCli {
   version: string;
   /** `Codex CLI 0.171.0` */
   label: string;
+  /** The spec's runEnv for this install. */
+  env: Record<string, string>;
 }
 
 export function cacheDir(spec: NpmCliSpec, env: NodeJS.ProcessEnv = process.env): string {
@@ -36,13 +42,23 @@ function locate(spec: NpmCliSpec, dir: string): NpmCli | undefined {
   const pkgDir = join(dir, 'node_modules', ...spec.pkg.split('/'));
   if (!existsSync(join(pkgDir, 'package.json'))) return undefined;
   const [command, prefix] = spec.launcher(pkgDir);
-  try {
-    const out = execFileSync(command, [...prefix, '--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, HOME: dir } });
-    const version = spec.versionOf(out.trim());
-    return version ? { command, prefix, version, label: `${spec.name} ${version}` } : undefined;
-  } catch {
-    return undefined;
+  const env = spec.runEnv?.(dir) ?? {};
+  const runEnv = { ...process.env, HOME: dir, ...env };
+  // some CLIs print their version on stderr (pi)
+  const run = spawnSync(command, [...prefix, '--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'], env: runEnv });
+  if (run.status !== 0) return undefined;
+  const version = spec.versionOf(`${run.stdout}\n${run.stderr}`.trim());
+  if (!version) return undefined;
+  const warm = join(dir, '.warmed-up');
+  if (spec.warmUp && !existsSync(warm)) {
+    try {
+      execFileSync(command, [...prefix, ...spec.warmUp], { timeout: 60_000, stdio: 'ignore', env: runEnv });
+    } catch {
+      return undefined;
+    }
+    writeFileSync(warm, '');
   }
+  return { command, prefix, version, label: `${spec.name} ${version}`, env };
 }
 
 export function ensureNpmCli(spec: NpmCliSpec, env: NodeJS.ProcessEnv = process.env): NpmCli {
@@ -91,3 +107,62 @@ export const GEMINI_CLI: NpmCliSpec = {
   launcher: (dir) => [process.execPath, [join(dir, 'bundle', 'gemini.js')]],
   versionOf: (out) => /^(\d+\.\d+\.\d+)/m.exec(out)?.[1],
 };
+
+/**
+ * GitHub Copilot CLI: a node loader that runs the native binary of the platform package. On first use the
+ * binary unpacks its JavaScript into $XDG_CACHE_HOME/copilot (about 2 s); that cache is kept in the
+ * install folder, and unpacked once after installing (`help config` is a command that does it offline).
+ */
+export const COPILOT_CLI: NpmCliSpec = {
+  pkg: '@github/copilot',
+  version: '1.0.102',
+  name: 'Copilot CLI',
+  launcher: (dir) => [process.execPath, [join(dir, 'npm-loader.js')]],
+  versionOf: (out) => /GitHub Copilot CLI (\d+\.\d+\.\d+)/.exec(out)?.[1],
+  runEnv: (dir) => ({ XDG_CACHE_HOME: join(dir, 'xdg-cache'), COPILOT_AUTO_UPDATE: 'false' }),
+  warmUp: ['help', 'config'],
+};
+
+/** Qwen Code: a JS bundle (a Gemini CLI fork). */
+export const QWEN_CODE: NpmCliSpec = {
+  pkg: '@qwen-code/qwen-code',
+  version: '0.24.4',
+  name: 'Qwen Code',
+  launcher: (dir) => [process.execPath, [join(dir, 'cli-entry.js')]],
+  versionOf: (out) => /^(\d+\.\d+\.\d+)/m.exec(out)?.[1],
+};
+
+/**
+ * opencode: a 4-file wrapper whose platform-specific optional dependency carries the native binary (a Bun
+ * single-file executable); the postinstall only copies it over bin/opencode.exe. When install scripts did
+ * not run, the platform package's own binary is used.
+ */
+export const OPENCODE_CLI: NpmCliSpec = {
+  pkg: 'opencode-ai',
+  version: '1.18.33',
+  name: 'opencode',
+  launcher: (dir) => {
+    const copied = join(dir, 'bin', 'opencode.exe');
+    const platform = join(dir, '..', `opencode-${process.platform}-${process.arch}`, 'bin', 'opencode');
+    return [existsSync(platform) && !isBinary(copied) ? platform : copied, []];
+  },
+  versionOf: (out) => /^(\d+\.\d+\.\d+)$/m.exec(out)?.[1],
+};
+
+/** pi: plain JavaScript on Node (its own engines field asks for Node >= 20.6). */
+export const PI_CLI: NpmCliSpec = {
+  pkg: '@mariozechner/pi-coding-agent',
+  version: '0.73.1',
+  name: 'pi',
+  launcher: (dir) => [process.execPath, [join(dir, 'dist', 'cli.js')]],
+  versionOf: (out) => /^(\d+\.\d+\.\d+)$/m.exec(out)?.[1],
+};
+
+/** Whether a file is an executable binary rather than the placeholder script a skipped postinstall leaves. */
+function isBinary(file: string): boolean {
+  try {
+    return statSync(file).size > 1 << 20;
+  } catch {
+    return false;
+  }
+}

@@ -5,8 +5,12 @@ import { codex } from './codex/index.ts';
 import { copilot } from './copilot/index.ts';
 import { cursor } from './cursor/index.ts';
 import { gemini } from './gemini/index.ts';
+import { opencode } from './opencode/index.ts';
+import { pi } from './pi/index.ts';
+import { qwen } from './qwen/index.ts';
 
-const ADAPTERS: Record<AgentName, Adapter> = { claude, codex, gemini, cursor, copilot };
+// opencode and pi load stallguard in-process (src/plugin/): their plugins hand these adapters the events they read
+const ADAPTERS: Record<AgentName, Adapter> = { claude, codex, gemini, cursor, copilot, qwen, opencode, pi };
 
 export function adapterFor(name: AgentName): Adapter {
   return ADAPTERS[name];
@@ -18,7 +22,7 @@ const GEMINI_EVENTS = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterA
 /**
  * Which agent sent a payload, from its shape and the hook's environment. The shape decides first; the
  * environment only where payloads look alike (a SessionStart). Gemini also sets CLAUDE_PROJECT_DIR, and
- * Cursor too, so that variable says nothing.
+ * Cursor too, so that variable says nothing; Qwen Code sets CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR both.
  */
 export function detectAgent(payload: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): AgentName | undefined {
   const p = payload;
@@ -29,6 +33,8 @@ export function detectAgent(payload: Record<string, unknown>, env: NodeJS.Proces
   if (typeof event !== 'string') return undefined;
   if (GEMINI_EVENTS.has(event)) return 'gemini';
   if (typeof p.turn_id === 'string') return 'codex';
+  // Qwen Code's prompt ids are <session>########<n>
+  if (env.QWEN_CODE_SESSION_ID || env.QWEN_PROJECT_DIR || (typeof p.prompt_id === 'string' && p.prompt_id.includes('########'))) return 'qwen';
   if (env.GEMINI_SESSION_ID || env.GEMINI_PROJECT_DIR) return 'gemini';
   if (env.CLAUDE_CODE_ENTRYPOINT) return 'claude';
   if (Object.keys(env).some((k) => k.startsWith('CODEX_'))) return 'codex';

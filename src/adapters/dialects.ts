@@ -5,8 +5,20 @@ import { codexDialect } from './codex/dialect.ts';
 import { geminiDialect } from './gemini/dialect.ts';
 import { cursorDialect } from './cursor/dialect.ts';
 import { copilotDialect } from './copilot/dialect.ts';
+import { qwenDialect } from './qwen/dialect.ts';
+import { opencodeDialect } from './opencode/dialect.ts';
+import { piDialect } from './pi/dialect.ts';
 
-export const DIALECTS: Readonly<Record<AgentName, Dialect>> = { claude: claudeDialect, codex: codexDialect, gemini: geminiDialect, cursor: cursorDialect, copilot: copilotDialect };
+export const DIALECTS: Readonly<Record<AgentName, Dialect>> = {
+  claude: claudeDialect,
+  codex: codexDialect,
+  gemini: geminiDialect,
+  cursor: cursorDialect,
+  copilot: copilotDialect,
+  qwen: qwenDialect,
+  opencode: opencodeDialect,
+  pi: piDialect,
+};
 
 /** Tool names other agent loops share (OpenClaw's process poll, Windsurf's command status). */
 const COMMON = toolTable({ poll: 'process command_status check_status', bookkeeping: 'todo_write update_todos' });

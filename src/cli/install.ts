@@ -5,11 +5,12 @@ import { type Change, changes, describeChange, excludeOwner, uninstallChange, wr
 import { addExclude, removeExclude } from '../install/exclude.ts';
 import { readText } from '../install/files.ts';
 import { isIgnored, isTracked, repoOf, repoPath } from '../install/git.ts';
-import { hookCommand, hookPath, sharedCommand } from '../install/hook-command.ts';
+import { distFile, hookCommand, hookPath, sharedCommand } from '../install/hook-command.ts';
 import { fileAt, installFiles, isShared, placesOf, type Where, WHERE } from '../install/place.ts';
 import { addRules, removeRules } from '../install/rules-block.ts';
 import type { InstallTarget, Scope } from '../install/target.ts';
-import { TARGETS } from '../install/targets.ts';
+import { ALL_TARGETS, TARGETS } from '../install/targets.ts';
+import { codexTomlTarget } from '../install/codex-toml.ts';
 import { onPath } from '../install/which.ts';
 import { defaultPort, hookUrl, parsePort } from '../serve/address.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
@@ -19,7 +20,7 @@ import { UsageError } from './_errors.ts';
 
 export const summary = 'register the hook with an agent';
 
-const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope local|project|user] [--rules] [--daemon [--port N]] [--dry-run]
+const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope local|project|user] [--config-toml] [--rules] [--daemon [--port N]] [--dry-run]
 
 Registers stallguard's hook in the agent's settings (default: Claude Code, --scope local):
 
@@ -31,14 +32,21 @@ Registers stallguard's hook in the agent's settings (default: Claude Code, --sco
   --scope user     every project of yours: the agent's user settings
 
   claude    .claude/settings.local.json, .claude/settings.json, ~/.claude/settings.json
-  codex     .codex/hooks.json (local and project), $CODEX_HOME/hooks.json (default ~/.codex)
+  codex     .codex/hooks.json (local and project), $CODEX_HOME/hooks.json (default ~/.codex);
+            with --config-toml: [[hooks.*]] tables at the end of .codex/config.toml or $CODEX_HOME/config.toml
   gemini    .gemini/settings.json (local and project), ~/.gemini/settings.json
   cursor    .cursor/hooks.json (local and project), ~/.cursor/hooks.json
-  copilot   .github/hooks/stallguard.json (local and project only)
+  copilot   .github/hooks/stallguard.json (local and project), $COPILOT_HOME/hooks/stallguard.json (default ~/.copilot)
+  qwen      .qwen/settings.json (local and project), $QWEN_HOME/settings.json (default ~/.qwen)
+  opencode  .opencode/plugins/stallguard.js (local), ~/.config/opencode/plugins/stallguard.js: a plugin
+  pi        .pi/extensions/stallguard.js (local), ~/.pi/agent/extensions/stallguard.js: an extension
+
+opencode and pi load stallguard in-process from a file that names this machine's copy of it, so they
+install for you alone (local or user), never for the team.
 
 Idempotent: running it again updates the command in place. Every other setting and comment in the file is
 kept, and uninstall gives the files back as they were. --rules also adds the stallguard rule to the agent's
-instruction file (CLAUDE.md, AGENTS.md, GEMINI.md). --dry-run prints the change and writes nothing.
+instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, QWEN.md). --dry-run prints the change and writes nothing.
 
 --daemon (Claude Code, POSIX, local or user scope): also registers an http hook to \`stallguard serve\` on
 127.0.0.1 (port ${defaultPort()} for this user, or --port N), which answers in about a millisecond instead of a
@@ -84,6 +92,7 @@ export function run(argv: string[]): number {
     agent: { type: 'string' },
     scope: { type: 'string' },
     rules: { type: 'boolean' },
+    'config-toml': { type: 'boolean' },
     daemon: { type: 'boolean' },
     port: { type: 'string' },
     'dry-run': { type: 'boolean' },
@@ -93,7 +102,9 @@ export function run(argv: string[]): number {
     console.log(HELP);
     return 0;
   }
-  const target = resolveTarget('install', values.agent);
+  const agentTarget = resolveTarget('install', values.agent);
+  if (values['config-toml'] && agentTarget.agent !== 'codex') throw new UsageError(`install: --config-toml is for Codex only (${agentTarget.label} has no config.toml hooks)`);
+  const target = values['config-toml'] ? codexTomlTarget : agentTarget;
   const where = resolveWhere('install', target, values.scope);
   const project = process.cwd();
   const env = process.env;
@@ -104,6 +115,8 @@ export function run(argv: string[]): number {
   if (values.daemon && !target.daemon) throw new UsageError(`install: --daemon is for Claude Code only (${target.label} has no http hooks)`);
   if (values.daemon && process.platform === 'win32') throw new UsageError('install: --daemon needs a POSIX shell for its fallback command; use the command hook on Windows');
   if (values.daemon && isShared(where)) throw new UsageError("install: --daemon is yours alone (its port is this user's); use it with --scope local or --scope user");
+  // a plugin file imports the plugin by its path on this machine: there is no command to find on a teammate's PATH
+  if (target.plugin && isShared(where)) throw new UsageError(`install: ${target.label} loads stallguard from a file that names this machine's copy of it, so it installs for you alone; use --scope local (this project) or --scope user`);
 
   // a personal install names this machine's files: it must stay out of what git commits
   const repo = where === 'user' ? undefined : repoOf(project);
@@ -116,7 +129,8 @@ export function run(argv: string[]): number {
   const exclude = where === 'local' && repo && !isIgnored(repo, file) ? repo.exclude : undefined;
 
   const port = values.daemon ? (values.port === undefined ? defaultPort() : parsePort('install', values.port)) : undefined;
-  const command = isShared(where) ? sharedCommand(target.agent, { shell: target.shell }) : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
+  // for an in-process plugin, what its file loads: the plugin beside this CLI
+  const command = target.plugin ? distFile(target.plugin) : isShared(where) ? sharedCommand(target.agent, { shell: target.shell }) : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
   const url = port === undefined ? undefined : hookUrl(port, target.agent);
   const home = stallguardHome(env);
   const planned: Step[] = [adding(target.agent, file, (text) => target.add(text, file, command, url), (text) => target.remove(text, file))];
@@ -141,8 +155,8 @@ export function run(argv: string[]): number {
   for (const p of todo) p.write(home);
 
   const registered = todo.some((p) => p.change.file === file);
-  console.log(`stallguard: ${registered ? 'registered the hook' : 'already registered'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
-  for (const line of whereSays(where, file, { excluded: !!exclude, inRepo: !!repo, ignoredByGit: !!repo && !exclude && where === 'local' })) console.log(line);
+  console.log(`stallguard: ${registered ? `registered the ${target.plugin ? 'plugin' : 'hook'}` : 'already registered'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
+  for (const line of whereSays(where, file, target, { excluded: !!exclude, inRepo: !!repo, ignoredByGit: !!repo && !exclude && where === 'local' })) console.log(line);
   for (const other of alsoInstalled(target, file, project)) {
     console.log(`Note: stallguard is also registered for ${target.label} in ${show(other.file)}: both run, and every call would be counted twice. Remove one: stallguard uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope ${other.where}`);
   }
@@ -158,25 +172,28 @@ export function run(argv: string[]): number {
   return 0;
 }
 
-/** The other files of this project and user where the agent already runs stallguard. */
+/** The other files of this project and user where the agent already runs stallguard, in any of its forms (Codex: hooks.json and config.toml). */
 export function alsoInstalled(target: InstallTarget, file: string, project: string): { where: Where; file: string }[] {
-  return installFiles(target, project, process.env).filter(({ file: other }) => {
-    if (other === file) return false;
-    try {
-      const text = readText(other);
-      return text !== undefined && target.installed(text, other) !== undefined;
-    } catch {
-      return false; // a file the agent cannot read either
-    }
-  });
+  return ALL_TARGETS.filter((form) => form.agent === target.agent).flatMap((form) =>
+    installFiles(form, project, process.env).filter(({ file: other }) => {
+      if (other === file) return false;
+      try {
+        const text = readText(other);
+        return text !== undefined && form.installed(text, other) !== undefined;
+      } catch {
+        return false; // a file the agent cannot read either
+      }
+    }),
+  );
 }
 
 /** What the person should know about where the hook went: whose it is, and what git makes of it. */
-function whereSays(where: Where, file: string, git: { excluded: boolean; inRepo: boolean; ignoredByGit: boolean }): string[] {
-  if (where === 'user') return [`For you, in every project: the command runs this machine's node and ${hookPath()}.`];
+function whereSays(where: Where, file: string, target: InstallTarget, git: { excluded: boolean; inRepo: boolean; ignoredByGit: boolean }): string[] {
+  const runs = target.plugin ? `the file loads this machine's ${distFile(target.plugin)}` : `the command runs this machine's node and ${hookPath()}`;
+  if (where === 'user') return [`For you, in every project: ${runs}.`];
   if (where === 'local') {
     const kept = git.excluded ? 'kept out of git by a line in .git/info/exclude' : git.ignoredByGit ? 'ignored by git' : 'not in a git repository';
-    return [`For you, in this project: the command runs this machine's node and ${hookPath()}, so ${show(file)} is ${kept}. For the whole team: stallguard install --scope project.`];
+    return [`For you, in this project: ${runs}, so ${show(file)} is ${kept}.${target.plugin ? '' : ' For the whole team: stallguard install --scope project.'}`];
   }
   const lines = [
     `For the whole team: commit ${show(file)}. Its command runs \`stallguard\` from PATH, so each teammate needs stallguard installed ` +

@@ -20,9 +20,12 @@ const HELP = `usage: stallguard scan [PATH...] [--json]
 Reads past agent sessions and reports per session what stallguard would have done, and what its stalls
 cost: the calls and tokens spent inside them. Default: the agents' own history on this machine, Claude
 Code (~/.claude/projects, ~/.config/claude/projects, CLAUDE_CONFIG_DIR; subagents with their session),
-Codex (~/.codex/sessions, CODEX_HOME) and Gemini CLI (~/.gemini/tmp/*/chats). PATH: files or folders of
-those, or of the generic trace format. With no history on this machine it replays a bundled example session
-(with --json it prints nothing: the example is not a session of yours).
+Codex (~/.codex/sessions, CODEX_HOME), Gemini CLI (~/.gemini/tmp/*/chats), Copilot CLI
+(~/.copilot/session-state, COPILOT_HOME), Qwen Code (~/.qwen/projects, QWEN_HOME) and pi (~/.pi/agent/sessions,
+PI_CODING_AGENT_DIR). opencode keeps its history in an SQLite database Node 20 cannot read: give scan the
+file \`opencode export <session id>\` writes. PATH: files or folders of those, or of the generic trace
+format. With no history on this machine it replays a bundled example session (with --json it prints
+nothing: the example is not a session of yours).
 
 With --json: one line per session {session, agent, file, calls, stalls: [{step, action, signals, from, to,
 calls, tokens, cost, ...}], tokens, cost, inside, afterStop, ...}. Unreadable lines are counted, never fatal.`;
@@ -84,12 +87,12 @@ export function run(argv: string[]): number {
   const demo = positionals.length === 0 && !roots.some((r) => !sessionsUnder(r).next().done);
   if (demo && values.json) {
     // a JSON reader takes every line for a session of this machine: the example is for a person's eyes only
-    console.error('stallguard scan: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp); nothing to report. `stallguard scan` without --json shows a bundled example.');
+    console.error('stallguard scan: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions); nothing to report. `stallguard scan` without --json shows a bundled example.');
     return 0;
   }
   if (demo) {
     roots = [examplesDir()];
-    console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Here is stallguard on a bundled example session:\n');
+    console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions). Here is stallguard on a bundled example session:\n');
   }
   const loaded = loadConfig({ cwd: process.cwd() });
   explainProblems(loaded.problems);

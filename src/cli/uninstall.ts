@@ -4,6 +4,7 @@ import { removeExclude } from '../install/exclude.ts';
 import { repoOf, repoPath } from '../install/git.ts';
 import { fileAt, placesOf, type Where } from '../install/place.ts';
 import { removeRules } from '../install/rules-block.ts';
+import { ALL_TARGETS } from '../install/targets.ts';
 import { stallguardHome } from '../config/load.ts';
 import { resolveTarget, resolveWhere, scopeOf, show } from './install.ts';
 import { parse } from './_args.ts';
@@ -15,7 +16,7 @@ const HELP = `usage: stallguard uninstall [--agent ${AGENTS.join('|')}] [--scope
 Removes stallguard's hooks, its rule block and its line in .git/info/exclude, and nothing else: a file
 nobody changed since install is given back exactly as it was (or removed, when install created it, with
 the folders install created for it if they are left empty). Without --scope: this project's installs,
-local and project.`;
+local and project. For Codex, both forms: hooks.json and the config.toml block of --config-toml.`;
 
 export function run(argv: string[]): number {
   const { values } = parse('uninstall', argv, {
@@ -42,10 +43,13 @@ export function run(argv: string[]): number {
     seen.add(file);
     list.push(uninstallChange(home, owner, file, takeOut));
   };
-  for (const where of places) {
-    const file = fileAt(target, where, project, env);
-    add(file, (t) => target.remove(t, file));
-    if (where === 'local' && repo) add(repo.exclude, (t) => removeExclude(t, repoPath(repo, file)), excludeOwner(target.agent, repoPath(repo, file)));
+  // every form the agent may be registered in (Codex: hooks.json and config.toml)
+  for (const form of ALL_TARGETS.filter((t) => t.agent === target.agent)) {
+    for (const where of places) {
+      const file = fileAt(form, where, project, env);
+      add(file, (t) => form.remove(t, file));
+      if (where === 'local' && repo) add(repo.exclude, (t) => removeExclude(t, repoPath(repo, file)), excludeOwner(target.agent, repoPath(repo, file)));
+    }
   }
   for (const where of places) add(target.rulesFile(scopeOf(where), project, env), removeRules);
   const todo = changes(list);

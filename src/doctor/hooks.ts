@@ -1,8 +1,9 @@
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
+import { codexTomlTarget } from '../install/codex-toml.ts';
 import { isIgnored, isTracked, repoOf } from '../install/git.ts';
 import { installFiles } from '../install/place.ts';
 import { onPath } from '../install/which.ts';
-import { TARGETS } from '../install/targets.ts';
+import { ALL_TARGETS, TARGETS } from '../install/targets.ts';
 import { lexShell } from '../shell/lex.ts';
 import { errnoText } from '../core/errno.ts';
 import { type Check, fail, ok, warn } from './check.ts';
@@ -43,10 +44,12 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
   const checks: Check[] = [];
   const installed: Installed[] = [];
   const repo = repoOf(cwd);
-  for (const target of Object.values(TARGETS)) {
-    if (!target) continue;
+  let plugins = 0;
+  for (const agentTarget of Object.values(TARGETS)) {
     const registered: string[] = [];
-    for (const { where: scope, file } of installFiles(target, cwd, env)) {
+    // every form the agent may be registered in (Codex: hooks.json and config.toml)
+    const places = ALL_TARGETS.filter((t) => t.agent === agentTarget.agent).flatMap((target) => installFiles(target, cwd, env).map((at) => ({ target, ...at })));
+    for (const { target, where: scope, file } of places) {
       let text: string;
       try {
         text = readFileSync(file, 'utf8');
@@ -55,7 +58,7 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       const where = `${target.label} (${scope}, ${file})`;
-      const reinstall = `run: stallguard install${scope === 'local' ? '' : ` --scope ${scope}`}${target.agent === 'claude' ? '' : ` --agent ${target.agent}`}`;
+      const reinstall = `run: stallguard install${scope === 'local' ? '' : ` --scope ${scope}`}${target.agent === 'claude' ? '' : ` --agent ${target.agent}`}${target === codexTomlTarget ? ' --config-toml' : ''}`;
       let command: string | undefined;
       try {
         command = target.installed(text, file);
@@ -69,6 +72,18 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       registered.push(file);
+      const committed = () => !!repo && scope !== 'user' && (isTracked(repo, file) || !isIgnored(repo, file));
+      if (target.plugin) {
+        // an in-process plugin: the file loads the bundle by its absolute path, which must still be there
+        if (!existsSync(command)) {
+          checks.push(fail('hooks', `${where}: the plugin file loads ${command}, which does not exist; ${target.label} fails to load it and nothing is checked`, reinstall));
+          continue;
+        }
+        checks.push(ok('hooks', `${where}: installed (plugin ${command})`));
+        plugins++;
+        if (committed()) checks.push(warn('hooks', `${where}: the plugin file names this machine's copy of stallguard, in a file git would commit`, `stallguard uninstall --agent ${target.agent}, then stallguard install --agent ${target.agent} (it keeps the file out of git)`));
+        continue;
+      }
       // the command may start with environment assignments (NODE_EXTRA_CA_CERTS= on Node 20), and with the
       // daemon it is `<daemon alive> || node hook ...`; a shared one is `<stallguard on PATH> || exit 0; stallguard hook ...`
       const runs = lexShell(command).map((c) => c.words.filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)));
@@ -91,7 +106,7 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       else {
         checks.push(ok('hooks', `${where}: installed`));
         installed.push({ node, hook, clearsCerts, installClears });
-        if (repo && scope !== 'user' && (isTracked(repo, file) || !isIgnored(repo, file))) {
+        if (committed()) {
           checks.push(
             warn(
               'hooks',
@@ -103,9 +118,9 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       }
     }
     if (registered.length > 1) {
-      checks.push(warn('hooks', `${target.label}: stallguard is registered in ${registered.join(' and ')}; all of them run, so every call is counted ${registered.length === 2 ? 'twice' : `${registered.length} times`}`, `keep one: stallguard uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope <the others>`));
+      checks.push(warn('hooks', `${agentTarget.label}: stallguard is registered in ${registered.join(' and ')}; all of them run, so every call is counted ${registered.length === 2 ? 'twice' : `${registered.length} times`}`, `keep one: stallguard uninstall${agentTarget.agent === 'claude' ? '' : ` --agent ${agentTarget.agent}`} --scope <the others>`));
     }
   }
-  if (installed.length === 0 && checks.every((c) => c.status !== 'fail')) checks.push(warn('hooks', 'stallguard is not installed for any agent here', 'run: stallguard install (or --scope user for every project)'));
+  if (installed.length === 0 && plugins === 0 && checks.every((c) => c.status !== 'fail')) checks.push(warn('hooks', 'stallguard is not installed for any agent here', 'run: stallguard install (or --scope user for every project)'));
   return { checks, installed };
 }

@@ -96,6 +96,8 @@ const AGENT_OF_FOLDER: [string, string][] = [
   ['.gemini', 'gemini'],
   ['.cursor', 'cursor'],
   ['.github', 'copilot'],
+  ['.copilot', 'copilot'],
+  ['.qwen', 'qwen'],
 ];
 
 /** The command that takes stallguard out of a settings file, for the person to run: install's own uninstall. */

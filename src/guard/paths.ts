@@ -15,6 +15,7 @@ const SETTINGS_IN: Record<string, Record<string, SettingsFormat>> = {
   '.claude': { 'settings.json': 'json', 'settings.local.json': 'json' },
   '.codex': { 'hooks.json': 'json', 'config.toml': 'toml', 'requirements.toml': 'toml' },
   '.gemini': { 'settings.json': 'json' },
+  '.qwen': { 'settings.json': 'json' },
   // the records of installed Claude plugins and Gemini extensions: stallguard's entries there enable it
   plugins: { 'installed_plugins.json': 'json', 'known_marketplaces.json': 'json' },
   extensions: { 'extension-enablement.json': 'json' },
@@ -35,13 +36,22 @@ const PLUGIN_FOLDERS = [
   ['.gemini', 'extensions'],
 ];
 
+/** The folders opencode and pi load stallguard's plugin file from (src/install/opencode.ts, pi.ts), project
+ *  and user: that file (stallguard.js there) is stallguard's own. */
+const PLUGIN_FILE_FOLDERS = [
+  ['.opencode', 'plugins'],
+  ['opencode', 'plugins'], // ~/.config/opencode, $XDG_CONFIG_HOME/opencode
+  ['.pi', 'extensions'],
+  ['.pi', 'agent', 'extensions'],
+];
+
 /** Files a shell reads its environment from: a STALLGUARD_MODE written there reaches the next session. */
 const STARTUP_NAMES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.kshrc', '.mkshrc', '.envrc', '.pam_environment', 'config.fish']);
 const STARTUP_SYSTEM = new Set(['/etc/environment', '/etc/profile', '/etc/bash.bashrc', '/etc/zshrc', '/etc/zshenv']);
 
 /** The places whose removal a recursive delete must not take along, per working folder and the home folder. */
-const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.stallguard.json', '.stallguard'];
-const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json'];
+const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.qwen/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.opencode/plugins/stallguard.js', '.pi/extensions/stallguard.js', '.stallguard.json', '.stallguard'];
+const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json', '.copilot/hooks/stallguard.json', '.config/opencode/plugins/stallguard.js', '.pi/agent/extensions/stallguard.js'];
 
 export function under(abs: string, dir: string | undefined): boolean {
   if (!dir) return false;
@@ -86,6 +96,8 @@ function isOwn(abs: string, segs: string[], ctx: GuardContext): boolean {
   if (ownPlaces(ctx).some((p) => under(abs, p) && (p !== ctx.nodePath || abs === p))) return true;
   // the project config anywhere, and a `.stallguard` folder (the default home) with all it holds
   if (segs.at(-1) === '.stallguard.json' || segs.includes('.stallguard')) return true;
+  // the plugin file opencode or pi loads stallguard from
+  if (segs.at(-1) === 'stallguard.js' && PLUGIN_FILE_FOLDERS.some((f) => f.every((s, i) => segs.at(i - f.length - 1) === s))) return true;
   // stallguard's plugin or extension as an agent installed it: ~/.claude/plugins/cache/stallguard/...
   for (const [agentDir, folder] of PLUGIN_FOLDERS) {
     for (let i = 0; i + 2 < segs.length; i++) {
@@ -113,8 +125,8 @@ function settingsFormat(abs: string, segs: string[], ctx: GuardContext): Setting
   if (byFolder) return byFolder;
   // Claude Code's managed policy, by name wherever it is installed, and its drop-in folder
   if (name === 'managed-settings.json' || (folder === 'managed-settings.d' && name.endsWith('.json'))) return 'json';
-  // Copilot CLI: every .json in the repository's .github/hooks
-  if (folder === 'hooks' && segs.at(-3) === '.github' && name.endsWith('.json')) return 'json';
+  // Copilot CLI: every .json in the repository's .github/hooks and the user's ~/.copilot/hooks
+  if (folder === 'hooks' && (segs.at(-3) === '.github' || segs.at(-3) === '.copilot') && name.endsWith('.json')) return 'json';
   const dir = posix.dirname(abs);
   const system = entry(entry(SYSTEM_SETTINGS, dir), name);
   if (system) return system;

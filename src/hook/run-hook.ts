@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentName, Config, Decision, EventKind, LlmConfig, Observation } from '../types.ts';
+import type { AgentName, Config, Decision, EventKind, LlmConfig, Mode, Observation } from '../types.ts';
 import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
@@ -23,7 +23,7 @@ import { guardContext } from './guard-context.ts';
 // unreadable state, a bug), the agent carries on, an error line goes to STALLGUARD_HOME/errors.log, and
 // nothing but the agent's response is ever printed on stdout.
 
-export const AGENTS: readonly AgentName[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot'];
+export const AGENTS: readonly AgentName[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'qwen', 'opencode', 'pi'];
 
 export interface HookInput {
   stdin: string;
@@ -38,6 +38,8 @@ export interface HookOutput {
   decision?: Decision;
   /** The kind of event decided, when one was. */
   kind?: EventKind;
+  /** The mode the decision was taken in: only in enforce does the agent act on it. */
+  mode?: Mode;
   /** When the optional LLM judge is to be asked: the question, and how to finish once it answered. */
   consult?: Consult;
 }
@@ -88,37 +90,47 @@ export function runHook(input: HookInput): HookOutput {
     const adapter = name ? adapterFor(name) : undefined;
     const parsed = adapter?.parse(p, env);
     if (!adapter || !parsed) return { stdout: '' };
-    const { config, problems } = loadConfig({ cwd: parsed.event.cwd, env, home });
-    for (const problem of problems) logError(home, 'config', new Error(describeProblem(problem)));
-    if (config.mode === 'off') return { stdout: '' };
-
-    const event = attachTree(describeEvent(parsed.event, adapter.dialect));
-    const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, input.selfDir) });
-    const file = sessionFile(home, event.session);
-    const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
-    const out = respond({ file, config, meta, adapter, parsed }, obs);
-    const window = out.state.agents[event.agent.id]?.window ?? [];
-    if (out.output.decision?.action !== 'allow' || obs.step.k !== 'call' || !config.llm.enabled || !smellsStuck(window, config)) return out.output;
-    const verdictOf = (v: Verdict): Observation => ({ step: { k: 'verdict', stuck: v.stuck, repeating: v.repeating, progress: v.progress, confidence: v.confidence }, agent: event.agent, ...(event.task ? { task: event.task } : {}) });
-    return {
-      ...out.output,
-      consult: {
-        question: buildQuestion(window),
-        llm: config.llm,
-        finish: (verdict) => {
-          try {
-            return verdict ? respond({ file, config, meta, adapter, parsed }, verdictOf(verdict)).output : out.output;
-          } catch (error) {
-            logError(home, 'llm', error);
-            return out.output;
-          }
-        },
-      },
-    };
+    return runParsed(adapter, parsed, env, home, input.selfDir);
   } catch (error) {
     logError(home, 'hook', error);
     return { stdout: '' };
   }
+}
+
+/**
+ * What the hook does with an event once it is read: the configuration for its folder, the observation
+ * recorded in the session's ledger, the decision (recorded too), and the agent's response. The in-process
+ * plugins (opencode, pi) come in here with the events they read themselves, so that their ledger is the
+ * hook's. It throws on a failure; the callers fail open.
+ */
+export function runParsed(adapter: Adapter, parsed: Parsed, env: NodeJS.ProcessEnv, home: string, selfDir?: string): HookOutput {
+  const { config, problems } = loadConfig({ cwd: parsed.event.cwd, env, home });
+  for (const problem of problems) logError(home, 'config', new Error(describeProblem(problem)));
+  if (config.mode === 'off') return { stdout: '' };
+
+  const event = attachTree(describeEvent(parsed.event, adapter.dialect));
+  const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, selfDir) });
+  const file = sessionFile(home, event.session);
+  const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
+  const out = respond({ file, config, meta, adapter, parsed }, obs);
+  const window = out.state.agents[event.agent.id]?.window ?? [];
+  if (out.output.decision?.action !== 'allow' || obs.step.k !== 'call' || !config.llm.enabled || !smellsStuck(window, config)) return out.output;
+  const verdictOf = (v: Verdict): Observation => ({ step: { k: 'verdict', stuck: v.stuck, repeating: v.repeating, progress: v.progress, confidence: v.confidence }, agent: event.agent, ...(event.task ? { task: event.task } : {}) });
+  return {
+    ...out.output,
+    consult: {
+      question: buildQuestion(window),
+      llm: config.llm,
+      finish: (verdict) => {
+        try {
+          return verdict ? respond({ file, config, meta, adapter, parsed }, verdictOf(verdict)).output : out.output;
+        } catch (error) {
+          logError(home, 'llm', error);
+          return out.output;
+        }
+      },
+    },
+  };
 }
 
 interface Responder {
@@ -134,7 +146,7 @@ function respond(r: Responder, obs: Observation) {
   const { decision, id, state, file } = observeInLog(r.file, obs, r.config, r.meta);
   if (decision.action !== 'allow' && !decision.repeat) appendLine(file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
   const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
-  return { output: { stdout, decision, kind: r.parsed.event.kind } as HookOutput, state };
+  return { output: { stdout, decision, kind: r.parsed.event.kind, mode: r.config.mode } as HookOutput, state };
 }
 
 /**
@@ -142,14 +154,18 @@ function respond(r: Responder, obs: Observation) {
  * timeout) and its verdict recorded before the response is given. Any failure there allows the call.
  */
 export async function runHookAsync(input: HookInput): Promise<HookOutput> {
-  const out = runHook(input);
+  return consultJudge(runHook(input), input.env);
+}
+
+/** Asks the LLM judge when a decided event calls for it, and gives the response with its verdict. */
+export async function consultJudge(out: HookOutput, env: NodeJS.ProcessEnv): Promise<HookOutput> {
   if (!out.consult) return out;
   const { askModel } = await import('../llm/ask.ts');
   let verdict: Verdict | undefined;
   try {
-    verdict = await askModel(out.consult.question, out.consult.llm, input.env);
+    verdict = await askModel(out.consult.question, out.consult.llm, env);
   } catch (error) {
-    logError(stallguardHome(input.env), 'llm', error);
+    logError(stallguardHome(env), 'llm', error);
   }
   return out.consult.finish(verdict);
 }

@@ -12,7 +12,7 @@ export const CODEX: GroupSpec = {
   handler: (command) => ({ type: 'command', command, timeout: 10 }),
 };
 
-function codexHome(env: NodeJS.ProcessEnv): string {
+export function codexHome(env: NodeJS.ProcessEnv): string {
   return env.CODEX_HOME || join(env.HOME || homedir(), '.codex');
 }
 

@@ -4,7 +4,12 @@ import type { AgentName } from '../types.ts';
 
 /** The bundled hook file beside the running CLI (dist/hook.cjs). */
 export function hookPath(): string {
-  return join(dirname(fileURLToPath(import.meta.url)), 'hook.cjs');
+  return distFile('hook.cjs');
+}
+
+/** A file of the build beside the running CLI (dist/): the hook, or an in-process plugin. */
+export function distFile(name: string): string {
+  return join(dirname(fileURLToPath(import.meta.url)), name);
 }
 
 function shellQuote(s: string): string {

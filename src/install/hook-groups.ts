@@ -66,7 +66,12 @@ export function addGroups(text: string, file: string, command: string, spec: Gro
 
 /** The command stallguard is registered with, if it is registered for every event it needs. */
 export function installedGroups(text: string, file: string, spec: GroupSpec): string | undefined {
-  const hooks = hooksOf(text, file) as Record<string, Group[]> | undefined;
+  return ourGroupCommand(hooksOf(text, file), spec);
+}
+
+/** In a parsed `hooks` table (JSON or TOML): stallguard's command, if it is there for every event of `spec`. */
+export function ourGroupCommand(table: Record<string, unknown> | undefined, spec: GroupSpec): string | undefined {
+  const hooks = table as Record<string, Group[]> | undefined;
   let found: string | undefined;
   for (const { name } of spec.events) {
     const groups = hooks?.[name];

@@ -47,6 +47,13 @@ const EXISTING: Record<string, string> = {
   "hooks": { "sessionStart": [{ "type": "command", "bash": "echo hi" }] }
 }
 `,
+  qwen: `{
+  // Qwen Code adds its own settings version
+  "$version": 4,
+  "security": { "auth": { "selectedType": "openai" } },
+  "hooks": { "PostToolUse": [{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "prettier -w" }] }] }
+}
+`,
 };
 
 const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = {
@@ -65,10 +72,18 @@ const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = 
   copilot: (s) => {
     assert.equal(s.version, 1);
     assert.deepEqual(s.hooks.preToolUse, [{ type: 'command', bash: `${CMD} # stallguard`, timeoutSec: 10 }]);
+    // where a stopped agent is ended
+    assert.equal(s.hooks.permissionRequest.length, 1);
+  },
+  // Qwen timeouts are in seconds; UserPromptSubmit fires before every model request, where a stop ends the turn
+  qwen: (s) => {
+    assert.deepEqual(s.hooks.PostToolUseFailure, [{ matcher: '*', hooks: [{ type: 'command', command: `${CMD} # stallguard`, timeout: 10 }] }]);
+    assert.equal('matcher' in s.hooks.UserPromptSubmit[0], false);
   },
 };
 
-for (const target of Object.values(TARGETS)) {
+// the agents with hook settings; the in-process plugins (opencode, pi) have a file of their own, below
+for (const target of Object.values(TARGETS).filter((t) => !t.plugin)) {
   describe(`install: ${target.label}`, () => {
     const file = `/proj/${target.agent}.json`;
 
@@ -114,6 +129,39 @@ for (const target of Object.values(TARGETS)) {
     it('names the file when it is not valid JSON, and changes nothing', () => {
       assert.throws(() => target.add('{ "hooks": ', file, CMD), (e: Error) => e instanceof SettingsError && e.message.includes(file));
       assert.throws(() => target.add('{ "hooks": [] }', file, CMD), (e: Error) => e instanceof SettingsError && /"hooks" must be an object/.test(e.message));
+    });
+  });
+}
+
+for (const target of Object.values(TARGETS).filter((t) => t.plugin)) {
+  describe(`install: ${target.label} (plugin file)`, () => {
+    const file = `/proj/${target.agent}/stallguard.js`;
+    const bundle = `/opt/stallguard/dist/${target.plugin}`;
+
+    it('writes one file that loads the bundled plugin by its absolute path', () => {
+      const text = target.add('', file, bundle);
+      assert.equal(target.installed(text, file), bundle);
+      assert.match(text, new RegExp(`^export \\{ \\w+ \\} from "${bundle}";$`, 'm'));
+      assert.match(text, new RegExp(`stallguard uninstall --agent ${target.agent}`));
+    });
+
+    it('is idempotent, and moves an older install to the new bundle in place', () => {
+      const once = target.add('', file, bundle);
+      assert.equal(target.add(once, file, bundle), once);
+      assert.equal(target.add(target.add('', file, '/old/dist/plugin.js'), file, bundle), once);
+    });
+
+    it('removes its own file whole, and leaves a file of the same name written by someone else alone', () => {
+      assert.equal(target.remove(target.add('', file, bundle), file), '');
+      const theirs = 'export const Mine = async () => ({});\n';
+      assert.equal(target.remove(theirs, file), theirs);
+      assert.equal(target.installed(theirs, file), undefined);
+      assert.throws(() => target.add(theirs, file, bundle), (e: Error) => e instanceof SettingsError && e.message.includes(file));
+    });
+
+    it('quotes a path with quotes or backslashes in it so that the module still names it', () => {
+      const odd = '/opt/my "stall"\\guard/dist/plugin.js';
+      assert.equal(target.installed(target.add('', file, odd), file), odd);
     });
   });
 }

@@ -14,7 +14,11 @@ export interface InstallTarget {
   localFile?(project: string, env: NodeJS.ProcessEnv): string;
   /** The agent's instruction file for the rule, where it has one at that scope. */
   rulesFile(scope: Scope, project: string, env: NodeJS.ProcessEnv): string | undefined;
+  /** The events (hooks, for a plugin) stallguard is registered for. */
   events: readonly string[];
+  /** The in-process plugin the agent loads instead of a hook command: its file in dist/. Install then
+   *  hands add() the plugin's absolute path where the others get the hook command. */
+  plugin?: string;
   /** The agent runs a hook command through `sh -c` on POSIX systems. */
   shell?: boolean;
   /** The agent can send its hooks to `stallguard serve` over HTTP (install --daemon). */

@@ -11,12 +11,19 @@ export function detectFormat(firstLines: string[]): TraceFormat | undefined {
     } catch {
       // Gemini CLI's older chats are one pretty-printed JSON document, not JSON lines
       if (/^\s*"projectHash"\s*:/.test(line)) return 'gemini-chat';
+      // `opencode export`: one pretty-printed session, whose id opens with ses_
+      if (/^\s*"id"\s*:\s*"ses_[A-Za-z0-9]+",?\s*$/.test(line)) return 'opencode-export';
       continue;
     }
     if (!o || typeof o !== 'object') continue;
     if ('meta' in o || (typeof o.tool === 'string' && 'input' in o)) return 'trace';
     if (typeof o.type === 'string' && CODEX_ENVELOPES.has(o.type) && 'payload' in o) return 'codex-rollout';
     if (typeof o.sessionId === 'string' && 'projectHash' in o) return 'gemini-chat';
+    if (o.type === 'session' && typeof o.version === 'number' && typeof o.id === 'string' && 'cwd' in o) return 'pi-session';
+    // Copilot CLI's events.jsonl: {type: "session.start", data, id, parentId}, dotted types throughout
+    if (typeof o.type === 'string' && /^[a-z]+\.[a-z_]+$/.test(o.type) && o.data && typeof o.data === 'object' && 'parentId' in o) return 'copilot-events';
+    // Qwen Code's chats look like Claude Code's transcript but carry Gemini's message parts
+    if (typeof o.type === 'string' && 'uuid' in o && Array.isArray((o.message as Record<string, unknown> | undefined)?.parts)) return 'qwen-chat';
     if (o.type === 'system' && (o.subtype === 'init' || o.subtype === 'hook_started' || o.subtype === 'hook_response')) return 'claude-stream-json';
     if ((o.type === 'assistant' || o.type === 'user') && 'parent_tool_use_id' in o) return 'claude-stream-json';
     if ((o.type === 'user' || o.type === 'assistant') && ('uuid' in o || 'sessionId' in o)) return 'claude-transcript';

@@ -6,9 +6,13 @@ import { claudeTranscriptEvents } from './claude-transcript.ts';
 import { claudeStreamJsonEvents } from './claude-stream-json.ts';
 import { codexRolloutEvents } from './codex-rollout.ts';
 import { geminiChatEvents } from './gemini-chat.ts';
+import { copilotEventsEvents } from './copilot-events.ts';
+import { qwenChatEvents } from './qwen-chat.ts';
+import { piSessionEvents } from './pi-session.ts';
+import { opencodeExportEvents } from './opencode-export.ts';
 import { newStats, type ReadStats, type ReplayItem, type TraceFormat, type TranscriptSink } from './types.ts';
 
-export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat'];
+export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat', 'copilot-events', 'qwen-chat', 'pi-session', 'opencode-export'];
 
 export function sniffFormat(file: string): TraceFormat | undefined {
   const first: string[] = [];
@@ -26,6 +30,10 @@ const READERS: Record<TraceFormat, Reader> = {
   'claude-stream-json': claudeStreamJsonEvents,
   'codex-rollout': codexRolloutEvents,
   'gemini-chat': geminiChatEvents,
+  'copilot-events': copilotEventsEvents,
+  'qwen-chat': qwenChatEvents,
+  'pi-session': piSessionEvents,
+  'opencode-export': opencodeExportEvents,
 };
 
 /** The events of a recorded trajectory file, streamed; model usage and session facts go to the sink. */

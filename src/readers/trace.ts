@@ -28,6 +28,9 @@ export function traceDialect(meta: Record<string, unknown>): Dialect {
   if (/\bgemini[- ]cli\b/i.test(agent)) return DIALECTS.gemini;
   if (/\bcursor\b/i.test(agent)) return DIALECTS.cursor;
   if (/\bcopilot\b/i.test(agent)) return DIALECTS.copilot;
+  if (/\bqwen\b/i.test(agent)) return DIALECTS.qwen;
+  if (/\bopencode\b/i.test(agent)) return DIALECTS.opencode;
+  if (/^pi\b|\bpi-coding-agent\b/i.test(agent)) return DIALECTS.pi;
   return anyDialect;
 }
 

@@ -36,12 +36,14 @@ describe('finding past sessions', () => {
     mkdirSync(join(home, '.gemini', 'tmp', 'proj', 'chats'), { recursive: true });
     const codexHome = join(home, 'codex-home');
     mkdirSync(join(codexHome, 'sessions'), { recursive: true });
+    mkdirSync(join(home, '.pi', 'agent', 'sessions'), { recursive: true });
     const extra = join(home, 'alt');
     mkdirSync(join(extra, 'projects'), { recursive: true });
     assert.deepEqual(historyRoots({ HOME: home, CODEX_HOME: codexHome, CLAUDE_CONFIG_DIR: `${extra},/nope` }), [
       join(home, '.claude', 'projects'),
       join(extra, 'projects'),
       join(codexHome, 'sessions'),
+      join(home, '.pi', 'agent', 'sessions'),
       join(home, '.gemini', 'tmp', 'proj', 'chats'),
     ]);
   });

@@ -17,7 +17,7 @@ export interface ScannedStall extends MeteredStall {
 
 export interface SessionScan {
   session: string;
-  /** claude | codex | gemini, or trace for the generic format. */
+  /** claude | codex | gemini | copilot | qwen, or trace for the generic format. */
   agent: string;
   file: string;
   format: TraceFormat;
@@ -36,7 +36,7 @@ export interface SessionScan {
   unreadableFiles: number;
 }
 
-const AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini' };
+const AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini', 'copilot-events': 'copilot', 'qwen-chat': 'qwen', 'pi-session': 'pi', 'opencode-export': 'opencode' };
 
 interface FileScan {
   format: TraceFormat;

@@ -33,12 +33,13 @@ const EVENTS = [
   'sessionStart', 'sessionEnd', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'beforeShellExecution', 'afterShellExecution', 'beforeMCPExecution', 'afterFileEdit', 'beforeReadFile', 'subagentStart', 'subagentStop', 'stop', 'beforeSubmitPrompt',
   'userPromptSubmitted', 'agentStop', 'errorOccurred', 'permissionRequest',
 ];
-const TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'MultiEdit', 'Grep', 'Glob', 'Agent', 'Task', 'WebFetch', 'run_shell_command', 'read_file', 'write_file', 'replace', 'apply_patch', 'spawn_agent', 'Shell', 'Delete', 'bash', 'view', 'create', 'edit', 'task', 'mcp__fs__write_file', ''];
+const TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'MultiEdit', 'Grep', 'Glob', 'Agent', 'Task', 'WebFetch', 'run_shell_command', 'read_file', 'write_file', 'replace', 'apply_patch', 'spawn_agent', 'Shell', 'Delete', 'bash', 'view', 'create', 'edit', 'task', 'agent', 'grep_search', 'mcp__fs__write_file', ''];
 /** Every field name the agents' payloads use. */
 const FIELDS = [
   'hook_event_name', 'session_id', 'transcript_path', 'cwd', 'prompt_id', 'permission_mode', 'agent_id', 'agent_type', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id', 'error', 'is_interrupt',
   'prompt', 'last_assistant_message', 'stop_hook_active', 'tool_calls', 'turn_id', 'model', 'timestamp', 'prompt_response', 'llm_request', 'conversation_id', 'generation_id', 'cursor_version',
   'workspace_roots', 'tool_output', 'command', 'file_path', 'status', 'loop_count', 'subagent_type', 'sessionId', 'toolName', 'toolArgs', 'toolResult', 'source', 'reason', 'duration_ms',
+  'submitted_prompt', 'tool_call_id', 'hookName', 'toolInput', 'agentId', 'agentType', 'parentAgentId', 'agentName', 'response',
 ];
 
 const anyJson = fc.jsonValue({ maxDepth: 4 });

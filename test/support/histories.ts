@@ -85,3 +85,45 @@ export function geminiChat(sessionId: string, repeats = 6): string[] {
   }
   return lines;
 }
+
+/**
+ * A Copilot CLI events.jsonl (1.0.102): `repeats` npm test runs that exit 1 (successful calls, the exit code in
+ * the trailer), and a subagent that reads one file, in the same file under its agentId.
+ */
+export function copilotEvents(sessionId: string, repeats = 6): string[] {
+  let n = 0;
+  const line = (type: string, data: object, extra: object = {}) => JSON.stringify({ type, data, id: `e${++n}`, timestamp: '2026-12-01T11:18:53.000Z', parentId: n > 1 ? `e${n - 1}` : null, ...extra });
+  const usage = (id: string, calls: number, extra: object = {}) => line('session.usage_record', { usage: { model: 'claude-sonnet-4.5', inputTokens: 3000, outputTokens: 40, cacheReadTokens: 2000, cacheWriteTokens: 0, apiCallId: id, numToolCalls: calls } }, extra);
+  const lines = [
+    line('session.start', { sessionId, version: 1, producer: 'copilot-agent', copilotVersion: '1.0.102', context: { cwd: '/home/dev/shop', gitRoot: '/home/dev/shop' } }),
+    line('user.message', { content: 'fix the failing tests', transformedContent: '<current_datetime>…</current_datetime>\n\nfix the failing tests' }),
+  ];
+  for (let i = 0; i < repeats; i++) {
+    lines.push(usage(`api${i}`, 1));
+    lines.push(line('tool.execution_start', { toolCallId: `call_${i}`, toolName: 'bash', arguments: { command: 'npm test', description: 'Run the tests' } }));
+    lines.push(line('tool.execution_complete', { toolCallId: `call_${i}`, success: true, shellExecution: { exitCode: 1 }, result: { content: `${FAIL}\n<shellId: ${i} completed with exit code 1>` } }));
+  }
+  const sub = { agentId: 'ebf2053b-1237-46d9-91b5-a101fb3b175a' };
+  lines.push(line('tool.execution_start', { toolCallId: 'call_task', toolName: 'task', arguments: { description: 'look', prompt: 'look around', agent_type: 'explore' } }));
+  lines.push(line('subagent.started', { toolCallId: 'call_task', agentName: 'explore', agentType: 'explore' }, sub));
+  lines.push(line('user.message', { content: 'look around', source: `agent-${sessionId}` }, sub));
+  lines.push(line('tool.execution_start', { toolCallId: 'call_sub', toolName: 'view', arguments: { path: '/home/dev/shop/src/cart.js' }, parentToolCallId: 'call_task' }, sub));
+  lines.push(line('tool.execution_complete', { toolCallId: 'call_sub', success: false, error: { message: 'Path does not exist', code: 'failure' } }, sub));
+  lines.push(line('tool.execution_complete', { toolCallId: 'call_task', success: true, result: { content: 'nothing there' } }));
+  return lines;
+}
+
+/** A Qwen Code chat (0.24.4): `repeats` failing run_shell_command calls, each response with its usage. */
+export function qwenChat(sessionId: string, repeats = 6): string[] {
+  let n = 0;
+  const base = () => ({ uuid: `q${++n}`, parentUuid: n > 1 ? `q${n - 1}` : null, sessionId, timestamp: '2026-12-01T11:24:16.347Z', cwd: '/home/dev/billing', version: '0.24.4' });
+  const lines = [JSON.stringify({ ...base(), type: 'user', provenance: 'real_user', message: { role: 'user', parts: [{ text: 'fix the failing tests' }] } })];
+  for (let i = 0; i < repeats; i++) {
+    const usageMetadata = { promptTokenCount: 3000, candidatesTokenCount: 40, thoughtsTokenCount: 10, totalTokenCount: 3050, cachedContentTokenCount: 2000 };
+    lines.push(JSON.stringify({ ...base(), type: 'assistant', provenance: 'assistant_output', model: 'qwen3-coder-plus', message: { role: 'model', parts: [{ functionCall: { id: `call_${i}`, name: 'run_shell_command', args: { command: 'npm test', description: `attempt ${i}` } } }] }, usageMetadata }));
+    lines.push(JSON.stringify({ ...base(), type: 'system', subtype: 'ui_telemetry', systemPayload: { uiEvent: { 'event.name': 'qwen-code.tool_call' } } }));
+    const error = `Command: npm test\nDirectory: (root)\nOutput: ${FAIL}\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: ${1000 + i}`;
+    lines.push(JSON.stringify({ ...base(), type: 'tool_result', provenance: 'tool_result', message: { role: 'user', parts: [{ functionResponse: { id: `call_${i}`, name: 'run_shell_command', response: { error } } }] }, toolCallResult: { callId: `call_${i}`, status: 'error' } }));
+  }
+  return lines;
+}

@@ -94,6 +94,16 @@ export function seedFiles(w: World): Record<string, string> {
   put(join(w.proj, '.cursor/hooks.json'), 'cursor');
   put(join(w.home, '.cursor/hooks.json'), 'cursor');
   put(join(w.proj, '.github/hooks/stallguard.json'), 'copilot');
+  put(join(w.home, '.copilot/hooks/stallguard.json'), 'copilot');
+  put(join(w.proj, '.qwen/settings.json'), 'qwen', '{\n  "$version": 4\n}\n');
+  put(join(w.home, '.qwen/settings.json'), 'qwen', '{\n  "security": { "auth": { "selectedType": "openai" } }\n}\n');
+  // the in-process agents load stallguard from a plugin file of its own, beside the person's plugins
+  const plugin = (path: string, agent: 'opencode' | 'pi', bundle: string) => (f[path] = TARGETS[agent].add('', path, join(w.self, bundle)));
+  plugin(join(w.proj, '.opencode/plugins/stallguard.js'), 'opencode', 'opencode-plugin.js');
+  plugin(join(w.home, '.config/opencode/plugins/stallguard.js'), 'opencode', 'opencode-plugin.js');
+  plugin(join(w.proj, '.pi/extensions/stallguard.js'), 'pi', 'pi-extension.js');
+  plugin(join(w.home, '.pi/agent/extensions/stallguard.js'), 'pi', 'pi-extension.js');
+  f[join(w.proj, '.opencode/plugins/formatter.js')] = 'export const Formatter = async () => ({});\n';
   f[join(w.sg, 'config.json')] = '{ "mode": "enforce" }\n';
   // a project config, an old backup and a project that has no stallguard anywhere
   f[join(w.proj, '.stallguard.json')] = '{ "mode": "enforce" }\n';
@@ -143,6 +153,13 @@ export function tamperCases(w: World): Case[] {
     { name: 'Cursor enterprise hooks', call: ['Write', { file_path: '/etc/cursor/hooks.json', content: '{}' }], system: true },
     { name: 'Copilot create of repository hooks', call: ['create', { path: '.github/hooks/stallguard.json', file_text: '{}' }] },
     { name: 'Copilot edit given as a JSON string', call: ['edit', JSON.stringify({ path: '.github/hooks/stallguard.json', old_str: ' # stallguard"', new_str: '"' })] },
+    { name: 'Copilot create of user hooks', call: ['create', { path: `${home}/.copilot/hooks/stallguard.json`, file_text: '{}' }] },
+    { name: 'Qwen edit of project settings, taking the marker off', call: ['edit', { file_path: `${proj}/.qwen/settings.json`, old_string: '--agent qwen # stallguard', new_string: '--agent qwen', replace_all: true }] },
+    { name: 'Qwen write_file of user settings', call: ['write_file', { file_path: `${home}/.qwen/settings.json`, content: '{}' }] },
+    { name: 'opencode edit of its plugin file', call: ['edit', { filePath: '.opencode/plugins/stallguard.js', oldString: 'export', newString: '// export' }] },
+    { name: "opencode write of the user's plugin file", call: ['write', { filePath: `${home}/.config/opencode/plugins/stallguard.js`, content: '' }] },
+    { name: 'pi extension file removed', call: ['bash', { command: 'rm .pi/extensions/stallguard.js' }] },
+    { name: "pi's user extension folder removed", call: ['bash', { command: 'rm -rf ~/.pi/agent/extensions' }] },
     { name: 'an MCP file tool', call: ['mcp__filesystem__write_file', { path: `${proj}/.claude/settings.json`, content: '{}' }] },
     { name: 'an MCP move', call: ['mcp__fs__move_file', { source: '/tmp/x.json', destination: `${home}/.claude/settings.json` }] },
     { name: 'a Windows path', call: ['Write', { file_path: '%USERPROFILE%\\.claude\\settings.json', content: '{}' }] },
@@ -261,6 +278,7 @@ export function tamperCases(w: World): Case[] {
     { name: 'Codex exec with an argv list', call: ['exec_command', { command: ['bash', '-lc', 'rm ~/.codex/hooks.json'] }] },
     { name: 'Cursor Shell', call: ['Shell', { command: 'rm .cursor/hooks.json' }] },
     { name: 'Copilot bash', call: ['bash', { command: 'rm .github/hooks/stallguard.json' }] },
+    { name: 'Qwen run_shell_command', call: ['run_shell_command', { command: 'rm ~/.qwen/settings.json' }] },
     { name: 'an MCP shell tool', call: ['mcp__terminal__execute_command', { command: 'rm .claude/settings.json' }] },
 
     // near relatives of the harmless shapes below, which do reach stallguard
@@ -327,6 +345,10 @@ export function harmlessCases(w: World): Case[] {
     { name: 'a GitHub workflow', call: ['Write', { file_path: '.github/workflows/ci.yml', content: 'x' }] },
     { name: 'notes in the hooks folder', call: ['Write', { file_path: '.github/hooks/README.md', content: 'x' }] },
     { name: 'a Gemini context file', call: ['Write', { file_path: '.gemini/GEMINI.md', content: 'x' }] },
+    { name: 'a Qwen context file', call: ['write_file', { file_path: 'QWEN.md', content: 'x' }] },
+    { name: "another opencode plugin beside stallguard's", call: ['write', { filePath: '.opencode/plugins/formatter.js', content: 'export const Formatter = async () => ({ x: 1 });' }] },
+    { name: 'a pi extension of the person', call: ['write', { filePath: '.pi/extensions/notes.ts', content: 'export default () => {}' }] },
+    { name: "Copilot's user instructions", call: ['create', { path: `${home}/.copilot/copilot-instructions.md`, file_text: 'x' }] },
     { name: 'a Cursor rule', call: ['Write', { file_path: '.cursor/rules/style.mdc', content: 'x' }] },
     { name: 'hooks.json of another project', call: ['Write', { file_path: 'hooks/hooks.json', content: '{}' }] },
     { name: 'a shell startup file without stallguard', call: ['Edit', { file_path: `${home}/.bashrc`, old_string: 'a', new_string: 'export PATH=$PATH:/opt/bin' }] },

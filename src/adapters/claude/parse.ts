@@ -15,6 +15,11 @@ function actor(p: Record<string, unknown>): Actor {
 }
 
 export function parseClaude(p: Record<string, unknown>): Parsed | undefined {
+  return parseClaudeShaped(p, SPAWN_TOOLS);
+}
+
+/** A payload in Claude Code's shape, from Claude Code or an agent that copies its hooks (Qwen Code). */
+export function parseClaudeShaped(p: Record<string, unknown>, spawnTools: ReadonlySet<string>): Parsed | undefined {
   const hookEvent = str(p.hook_event_name);
   const session = str(p.session_id);
   if (!hookEvent || !session) return undefined;
@@ -28,7 +33,7 @@ export function parseClaude(p: Record<string, unknown>): Parsed | undefined {
       break;
     case 'PreToolUse':
       if (!call) return undefined;
-      if (SPAWN_TOOLS.has(call.name)) {
+      if (spawnTools.has(call.name)) {
         const input = (call.input ?? {}) as Record<string, unknown>;
         event = { ...base, kind: 'spawn', call, childType: str(input.subagent_type) ?? 'general-purpose' };
       } else event = { ...base, kind: 'pre-tool', call };

@@ -12,8 +12,14 @@ import type { Parsed } from '../types.ts';
 
 const TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch']);
 
-function context(hookEvent: string, text: string): Record<string, unknown> {
+/** Text for the model beside a result, in the hookSpecificOutput form Claude Code and its imitators read. */
+export function context(hookEvent: string, text: string): Record<string, unknown> {
   return { hookSpecificOutput: { hookEventName: hookEvent, additionalContext: text } };
+}
+
+/** A PreToolUse refusal: the call does not run, and the reason is what the model reads. */
+export function preToolDeny(hookEvent: string, reason: string): Record<string, unknown> {
+  return { hookSpecificOutput: { hookEventName: hookEvent, permissionDecision: 'deny', permissionDecisionReason: reason } };
 }
 
 export function renderClaude(parsed: Parsed, d: Decision): string {
@@ -28,13 +34,13 @@ export function renderClaude(parsed: Parsed, d: Decision): string {
       else if (TOOL_EVENTS.has(e) && d.message) out = context(e, d.message);
       break;
     case 'deny':
-      if (e === 'PreToolUse') out = { hookSpecificOutput: { hookEventName: e, permissionDecision: 'deny', permissionDecisionReason: d.message ?? 'denied by stallguard' } };
+      if (e === 'PreToolUse') out = preToolDeny(e, d.message ?? 'denied by stallguard');
       else if (TOOL_EVENTS.has(e) && d.message) out = context(e, d.message);
       break;
     case 'stop': {
       if (isStopEvent) return ''; // it is stopping already
       const stop = { continue: false, stopReason: d.stopReason ?? 'stopped by stallguard' };
-      if (e === 'PreToolUse') out = { ...stop, hookSpecificOutput: { hookEventName: e, permissionDecision: 'deny', permissionDecisionReason: d.message ?? stop.stopReason } };
+      if (e === 'PreToolUse') out = { ...stop, ...preToolDeny(e, d.message ?? stop.stopReason) };
       else if (TOOL_EVENTS.has(e)) out = d.repeat || !d.message ? stop : { ...stop, ...context(e, d.message) };
       else out = stop;
       break;

@@ -1,5 +1,6 @@
 import type { Decision } from '../../types.ts';
 import type { Parsed } from '../types.ts';
+import { context, preToolDeny } from '../claude/render.ts';
 
 // What Codex 0.171 really does with each output (../shared/e2e/REPORT.md §2):
 // - PostToolUse additionalContext reaches the model as a developer message;
@@ -10,17 +11,13 @@ import type { Parsed } from '../types.ts';
 //   so a PreToolUse answer carries the deny and nothing else;
 // - Stop/SubagentStop decision:block sends the agent back with the reason as a new prompt.
 
-function context(hookEvent: string, text: string): Record<string, unknown> {
-  return { hookSpecificOutput: { hookEventName: hookEvent, additionalContext: text } };
-}
-
 export function renderCodex(parsed: Parsed, d: Decision): string {
   const e = parsed.hookEvent;
   const text = d.message ?? d.stopReason ?? 'stopped by stallguard';
   let out: Record<string, unknown> | undefined;
   if (d.action === 'allow') return '';
   if (e === 'PreToolUse') {
-    if (d.action === 'deny' || d.action === 'stop') out = { hookSpecificOutput: { hookEventName: e, permissionDecision: 'deny', permissionDecisionReason: text } };
+    if (d.action === 'deny' || d.action === 'stop') out = preToolDeny(e, text);
     else if (d.message) out = context(e, d.message);
   } else if (e === 'PostToolUse') {
     if (d.action === 'stop') out = { continue: false, stopReason: text };

@@ -1,4 +1,4 @@
-import type { CallFacts } from '../../types.ts';
+import type { CallFacts, ToolClass } from '../../types.ts';
 import { type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
 
 // Gemini CLI's tools and result texts. A shell call's result is a block of labelled lines
@@ -22,24 +22,37 @@ const REJECTED_EDIT = /Failed to edit, (?:\d+ occurrences found|Expected \d+ occ
 const MALFORMED = /^Error: params(?:\/\S+)? must /;
 const EMPTY = /^(?:No matches found|No files found|Found 0 matches)\b/;
 
-export const geminiDialect: Dialect = (call, output, ok) => {
-  const facts: CallFacts = tableFacts(TOOLS, SHELL, call);
-  const text = textOf(output);
-  let known = ok;
-  let body: unknown = output;
-  if (facts.command !== undefined && /^(?:Command|Output): /m.test(text)) {
-    const code = EXIT_CODE.exec(text)?.[1];
-    if (code !== undefined && code !== '0') known = false;
-    else if (known === null) known = true;
-    const out = OUTPUT.exec(text)?.[1]?.trim() ?? '';
-    body = out === '(empty)' ? '' : out;
-    const error = /^Error: (.*)$/m.exec(text)?.[1];
-    if (error && error !== '(none)') body = `${String(body)}\n${error}`.trim();
-  }
-  const head = text.slice(0, 400);
-  mark(facts, 'refused', REFUSED.test(head));
-  mark(facts, 'malformed', MALFORMED.test(head));
-  mark(facts, 'rejected', facts.cls === 'edit' && known === false && REJECTED_EDIT.test(head));
-  mark(facts, 'empty', facts.cls !== 'edit' && (textOf(body).trim().length === 0 || EMPTY.test(head)));
-  return { ok: known, output: body, facts };
-};
+/** The texts an agent of Gemini CLI's family puts on its results. */
+export interface ResultTexts {
+  refused: RegExp;
+  rejectedEdit: RegExp;
+  malformed: RegExp;
+  empty: RegExp;
+}
+
+/** The dialect of Gemini CLI, or of an agent that grew out of it (Qwen Code): its tools, the same labelled shell block, its texts. */
+export function geminiShaped(tools: ReadonlyMap<string, ToolClass>, shell: ReadonlySet<string>, texts: ResultTexts): Dialect {
+  return (call, output, ok) => {
+    const facts: CallFacts = tableFacts(tools, shell, call);
+    const text = textOf(output);
+    let known = ok;
+    let body: unknown = output;
+    if (facts.command !== undefined && /^(?:Command|Output): /m.test(text)) {
+      const code = EXIT_CODE.exec(text)?.[1];
+      if (code !== undefined && code !== '0') known = false;
+      else if (known === null) known = true;
+      const out = OUTPUT.exec(text)?.[1]?.trim() ?? '';
+      body = out === '(empty)' ? '' : out;
+      const error = /^Error: (.*)$/m.exec(text)?.[1];
+      if (error && error !== '(none)') body = `${String(body)}\n${error}`.trim();
+    }
+    const head = text.slice(0, 400);
+    mark(facts, 'refused', texts.refused.test(head));
+    mark(facts, 'malformed', texts.malformed.test(head));
+    mark(facts, 'rejected', facts.cls === 'edit' && known === false && texts.rejectedEdit.test(head));
+    mark(facts, 'empty', facts.cls !== 'edit' && (textOf(body).trim().length === 0 || texts.empty.test(head)));
+    return { ok: known, output: body, facts };
+  };
+}
+
+export const geminiDialect: Dialect = geminiShaped(TOOLS, SHELL, { refused: REFUSED, rejectedEdit: REJECTED_EDIT, malformed: MALFORMED, empty: EMPTY });
