@@ -104,7 +104,8 @@ export async function run(argv: string[]): Promise<number> {
 
   const where = `${ledgerSessions} session${ledgerSessions === 1 ? '' : 's'} in the ledger${values.scan ? ` and ${historySessions} in the agents' history` : ''}`;
   if (items.length === 0) {
-    console.log(`Nothing to review: no intervention in ${where}.${values.scan ? '' : ' To review what stallguard would have done in your agents\' past sessions: stallguard review --scan'}`);
+    const none = ledgerSessions + historySessions === 0 ? 'Nothing to review: the ledger holds no session yet (stallguard install registers the hook, which records in shadow mode).' : `Nothing to review: stallguard did not step in in ${where}.`;
+    console.log(`${none}${values.scan ? '' : ' To review what it would have done in your agents\' past sessions: stallguard review --scan'}`);
     return 0;
   }
   const pending = values.again ? items : items.filter((i) => !verdicts.has(i.id));

@@ -8,7 +8,8 @@ import { type Check, ok, warn } from './check.ts';
 
 export function checkConfig(cwd: string, env: NodeJS.ProcessEnv, home: string): Check[] {
   const { config, problems, sources, tuned } = loadConfig({ cwd, env, home });
-  const from = env.STALLGUARD_MODE?.trim() ? 'STALLGUARD_MODE' : sources.length > 0 ? sources.join(', ') : 'the defaults';
+  const own = sources.filter((f) => !tuned.some((t) => t.file === f));
+  const from = env.STALLGUARD_MODE?.trim() ? 'STALLGUARD_MODE' : own.length > 0 ? own.join(', ') : 'the defaults';
   const out: Check[] = [ok('config', `mode ${config.mode} (from ${from})`)];
   // learned settings are no problem, but a person wondering why stallguard flags less should see them
   for (const t of tuned) out.push(ok('config', `${tunedLine(t)}; undo: stallguard tune --reset${t.scope === 'project' ? ' --scope project' : ''}`));

@@ -46,9 +46,11 @@ export function itemText(item: ReviewItem, position: number, total: number, earl
   }
   if (item.then.next === 'calls') out.push(`    ... and ${item.then.calls} more call${item.then.calls === 1 ? '' : 's'} in this task`);
   else out.push(item.then.next === 'prompt' ? '    then a new prompt from the person' : '    then the session ends');
-  const told = live ? (item.mode === 'enforce' ? 'stallguard told the agent:' : 'stallguard would have told the agent (shadow mode):') : 'stallguard would have told the agent:';
-  if (item.message) out.push(`  ${told}`, ...wrap(item.message, '    '));
-  if (item.stopReason) out.push(`  ${item.action === 'stop' ? (live && item.mode === 'enforce' ? 'and stopped it for you:' : 'and stopped it for you (would have):') : 'reason:'}`, ...wrap(item.stopReason, '    '));
+  const enforced = live && item.mode === 'enforce';
+  if (item.action === 'stop' && item.stopReason) {
+    // the agent is told the same reason, as the refusal of its next call
+    out.push(`  ${enforced ? 'stallguard stopped the agent for you:' : `stallguard would have stopped the agent for you${live ? ' (shadow mode)' : ''}:`}`, ...wrap(item.stopReason, '    '));
+  } else if (item.message) out.push(`  ${enforced ? 'stallguard told the agent:' : `stallguard would have told the agent${live ? ' (shadow mode)' : ''}:`}`, ...wrap(item.message, '    '));
   const signals = item.signals.map((s) => (s.code === 'JUDGE' ? `judge ${s.value}` : `${s.code} ${s.value}`)).join(', ');
   out.push(`  signals: ${signals}`);
   if (earlier) out.push(`  (you said ${earlier} before)`);
