@@ -37,6 +37,6 @@ export function tuneText(r: TuneResult): string {
   out.push(`Your verdicts it agrees with: ${r.agreed.before} of ${r.agreed.of} now, ${r.agreed.after} of ${r.agreed.of} tuned.`);
   if (r.verdicts.recorded > 0) out.push(`(${plural(r.verdicts.recorded, 'verdict')} on sessions no longer on this machine weighed by the signals recorded with them.)`);
   if (r.heldBySeed.length > 0)
-    out.push(`Still flagged whatever tune does, by the seed floors (the same call 5 times, a cycle 5 times round): ${plural(r.heldBySeed.length, 'stall')} you marked wrong, ${r.heldBySeed.slice(0, 3).map((e) => e.loop).join(', ')}.`);
+    out.push(`Still flagged whatever tune does, by the seed floors (the same call 5 times, a cycle 5 times round): ${plural(r.heldBySeed.length, 'stall')} you marked wrong (${[...new Set(r.heldBySeed.map((e) => e.loop))].slice(0, 3).join(', ')}).`);
   return out.join('\n') + '\n';
 }

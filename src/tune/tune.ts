@@ -3,7 +3,7 @@ import { indexRun, replayRun, type Run, type RunIndex, type RunStall, stallsOf }
 import type { Verdict } from '../review/verdict.ts';
 import { type Base, baseOf, heldBySeed, onRegion, recordedSummary, type Region, summarize, type Summary } from './evidence.ts';
 import { agreement, type Case, fit } from './fit.ts';
-import { changes, type Knob, type Level, set, type Settings, settingsOf, withSettings } from './settings.ts';
+import { changes, type Knob, type Level, MAX_STEPS, set, type Settings, settingsOf, withSettings } from './settings.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 
 // `stallguard tune` as a pure computation over the person's history: find the stalls the verdicts are
@@ -229,6 +229,6 @@ export function tune(input: TuneInput): TuneResult {
     heldBySeed: seedHeld,
   };
   if (wrong >= WARN_MIN && wrong >= WARN_SHARE * verdicts.length)
-    result.warning = `You marked ${wrong} of ${verdicts.length} interventions wrong. tune moves no setting more than a few steps from the shipped value and never touches the seed floors (the same call 5 times, a cycle 5 times round) or the spawn guard, so stallguard does not go silent. If you meant "the agent was not stuck there", that is what wrong is for; if stallguard is of no use to you, STALLGUARD_MODE=off switches it off and stallguard uninstall removes it.`;
+    result.warning = `You marked ${wrong} of ${verdicts.length} interventions wrong. tune moves no setting more than ${MAX_STEPS} steps from the shipped value and never touches the seed floors (the same call 5 times, a cycle 5 times round) or the spawn guard, so stallguard does not go silent. If you meant "the agent was not stuck there", that is what wrong is for; if stallguard is of no use to you, STALLGUARD_MODE=off switches it off and stallguard uninstall removes it.`;
   return result;
 }
