@@ -107,6 +107,18 @@ describe('stallguard tune', () => {
     assert.match(r.out, /Replayed on your history \(2 sessions\)/);
   });
 
+  it('a tuned layer holds learned settings only: a mode or anything else written into it is ignored, and named', () => {
+    const home = tempHome();
+    writeFileSync(join(home, 'tuned.json'), JSON.stringify({ mode: 'off', failRepeat: 6, judge: { threshold: 0.1 } }));
+    const status = cli(home, ['status']);
+    assert.match(status.out, /^mode: shadow /);
+    assert.match(status.err, /tuned\.json: mode is not a setting stallguard tune writes/);
+    assert.match(status.err, /tuned\.json: judge\.threshold is not a setting stallguard tune writes/);
+    const tuned = JSON.parse(cli(home, ['tune', '--json']).out) as { verdicts: number };
+    assert.equal(tuned.verdicts, 0);
+    assert.match(cli(home, ['doctor']).out, /tuned \(user scope\): no setting changed/);
+  });
+
   it('refuses what it cannot do in one line', () => {
     const home = tempHome();
     for (const [args, problem] of [

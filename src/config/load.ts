@@ -75,6 +75,22 @@ export interface TunedInfo {
   changed?: Record<string, [unknown, unknown]>;
 }
 
+/** What a tuned layer may set: what tune fits. Anything else in it (a mode, say) is no learned setting. */
+const TUNED_FIELDS = ['failRepeat', 'unchangedFailures', 'sameFailures', 'pollRepeat'];
+
+/** A tuned layer's settings without what tune never writes, and a problem for each thing left out. */
+function tunedOnly(value: unknown, file: string, problems: ConfigProblem[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const judge = k === 'judge' && v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    if (k.startsWith('_') || TUNED_FIELDS.includes(k)) out[k] = v;
+    else if (judge && Object.keys(judge).every((j) => j === 'levels')) out[k] = v;
+    else problems.push({ source: file, field: judge ? `judge.${Object.keys(judge).find((j) => j !== 'levels')}` : k, problem: 'is not a setting stallguard tune writes (a tuned layer holds judge.levels and the failure and poll floors)' });
+  }
+  return out;
+}
+
 function tunedInfo(layer: ConfigLayer, value: unknown): TunedInfo {
   const meta = (value as { _tuned?: unknown })?._tuned as Record<string, unknown> | undefined;
   const info: TunedInfo = { file: layer.file, scope: layer.scope };
@@ -146,7 +162,7 @@ export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?:
       problems.push({ source: file, field: '(file)', problem });
       continue;
     }
-    const merged = mergeConfig(config, value, file);
+    const merged = mergeConfig(config, layer.tuned ? tunedOnly(value, file, problems) : value, file);
     config = merged.config;
     problems.push(...merged.problems);
     sources.push(file);

@@ -40,7 +40,7 @@ const STARTUP_NAMES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash
 const STARTUP_SYSTEM = new Set(['/etc/environment', '/etc/profile', '/etc/bash.bashrc', '/etc/zshrc', '/etc/zshenv']);
 
 /** The places whose removal a recursive delete must not take along, per working folder and the home folder. */
-const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.stallguard.json', '.stallguard'];
+const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.stallguard.json', '.stallguard.tuned.json', '.stallguard'];
 const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json'];
 
 export function under(abs: string, dir: string | undefined): boolean {
@@ -84,8 +84,9 @@ export function ownPlaces(ctx: GuardContext): string[] {
 
 function isOwn(abs: string, segs: string[], ctx: GuardContext): boolean {
   if (ownPlaces(ctx).some((p) => under(abs, p) && (p !== ctx.nodePath || abs === p))) return true;
-  // the project config anywhere, and a `.stallguard` folder (the default home) with all it holds
-  if (segs.at(-1) === '.stallguard.json' || segs.includes('.stallguard')) return true;
+  // the project config (and the layer stallguard tune writes beneath it) anywhere, and a `.stallguard`
+  // folder (the default home) with all it holds
+  if (segs.at(-1) === '.stallguard.json' || segs.at(-1) === '.stallguard.tuned.json' || segs.includes('.stallguard')) return true;
   // stallguard's plugin or extension as an agent installed it: ~/.claude/plugins/cache/stallguard/...
   for (const [agentDir, folder] of PLUGIN_FOLDERS) {
     for (let i = 0; i + 2 < segs.length; i++) {
