@@ -41,14 +41,14 @@ after(() => server.close());
 
 const STUCK = '{"stuck": true, "repeating_failed_strategy": true, "progress": 0, "confidence": 0.97, "reason": "the same grep variants keep finding nothing"}';
 
-/** Two grep variants finding nothing: the judge smells something, no floor or stall yet. */
+/** A search, then two variants of another name, all finding nothing: the judge smells something, no floor or stall yet. */
 async function smellySession(llm: Record<string, unknown>, env: Record<string, string> = { TEST_LLM_KEY: 'sk-test-123' }) {
   const { project, env: base, home } = scratch('enforce', { llm: { enabled: true, baseUrl: `http://127.0.0.1:${port}`, apiKeyEnv: 'TEST_LLM_KEY', timeoutMs: 800, ...llm } });
   const e = { ...base, ...env };
   const run = (payload: unknown) => runHookAsync({ stdin: JSON.stringify(payload), argv: ['--agent', 'claude'], env: e });
   await run(claude.prompt(project));
   const outs = [];
-  for (const p of ['FloorDiv', 'floor_div', 'floordiv']) outs.push(await run(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')));
+  for (const p of ['parse_args', 'FloorDiv', 'floor_div']) outs.push(await run(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')));
   return { outs, home, ledger: () => readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8') };
 }
 
@@ -138,7 +138,7 @@ describe('the optional LLM judge over TLS', () => {
         const e = { ...env, TEST_LLM_KEY: 'k', ...extra };
         await runHookAsync({ stdin: JSON.stringify(claude.prompt(project)), argv: [], env: e });
         const outs = [];
-        for (const p of ['FloorDiv', 'floor_div', 'floordiv']) outs.push(await runHookAsync({ stdin: JSON.stringify(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')), argv: [], env: e }));
+        for (const p of ['parse_args', 'FloorDiv', 'floor_div']) outs.push(await runHookAsync({ stdin: JSON.stringify(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')), argv: [], env: e }));
         return { actions: outs.map((o) => o.decision?.action), home };
       };
       const trusted = await run({ STALLGUARD_CA_CERTS: join(dir, 'cert.pem') });

@@ -13,7 +13,22 @@ const TEST_RUNNER =
 const ALWAYS_TEST = /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|\w*tests?\.(?:py|sh)|run\.sh)$/;
 const TEST_ARGS =
   /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*)\b/i;
-const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|git|jq|get-content|gc|type|get-childitem|gci)$/i;
+const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|jq|get-content|gc|type|get-childitem|gci)$/i;
+/** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
+const GIT_READS = /^(?:status|diff|show|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|reflog|shortlog|cat-file|whatchanged)$/;
+
+/** Whether a git command only looks: `git branch` lists but `git branch -M main` renames, `git remote -v` but not `git remote add`. */
+function gitLooks(args: readonly string[]): boolean {
+  const [sub = '', ...rest] = args;
+  if (GIT_READS.test(sub)) return true;
+  if (sub === 'branch' || sub === 'tag') return rest.every((a) => /^(?:-a|-r|-v|-vv|--all|--list|-l|--show-current|--contains|--merged|--no-merged)$/.test(a));
+  if (sub === 'remote') return rest.length === 0 || rest.every((a) => a === '-v') || rest[0] === 'show' || rest[0] === 'get-url';
+  if (sub === 'config') return rest.some((a) => /^(?:--get|--get-all|--list|-l)$/.test(a)) || rest.filter((a) => !a.startsWith('-')).length <= 1;
+  if (sub === 'stash') return rest[0] === 'list' || rest[0] === 'show';
+  return false;
+}
+/** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
+const FILTERS = /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
 const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
 const POLL_SUBCOMMAND = /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
@@ -39,6 +54,8 @@ export interface CallShape {
   change?: string;
   /** What a search looks for: its pattern, query or the name it looks up. */
   term?: string;
+  /** The command hands an interpreter code of its own (`python -c`, `node -e`, a here-document on stdin): a syntax error in it is a malformed call. */
+  inline?: boolean;
   /** For an edit that says what it replaces: the text before and after (old and new strings, a patch's - and + lines). */
   before?: string;
   after?: string;
@@ -152,12 +169,15 @@ function classifyShell(command: string, depth = 0): CallShape {
   };
   /** The command feeding each pipeline so far: a search that reads its stdin searches what that command printed. */
   const source = new Map<number, string[]>();
+  let inline = false;
+  let waited: string | undefined;
   for (const simple of lexShell(command, POWERSHELL.test(command))) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
     const words = programWords(simple.words);
     if (words.length === 0) continue;
-    if (!source.has(simple.pipeline)) source.set(simple.pipeline, words);
+    const upstream = source.get(simple.pipeline);
+    if (!upstream) source.set(simple.pipeline, words);
     const verb = base(words[0]!);
     const args = words.slice(1);
     const inner = depth < 3 ? inlineScript(verb, args) : undefined;
@@ -171,23 +191,33 @@ function classifyShell(command: string, depth = 0): CallShape {
       consider({ cls: 'edit', target, change: command, ...((verb === 'sed' || verb === 'perl') && sedSubstitution(words)) });
       continue;
     }
+    // `npm test | tail -20`, `opencode run x | head`: the command is what the pipeline does, not its filter
+    if (upstream && FILTERS.test(verb) && !(verb === 'tail' && words.includes('-f'))) continue;
     const joined = args.join(' ');
-    if (POLLERS.test(verb) || (verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
+    // waiting, then looking (`sleep 30; tail build.log`) is a poll; waiting between actions (`kill; sleep 2; restart`) is not
+    if (POLLERS.test(verb)) {
+      waited = words.slice(0, 3).join(' ');
+      continue;
+    }
+    if ((verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
-    const inlineCode = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb) && /^-[ce]$/.test(args[0] ?? '');
+    const interpreter = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb);
+    const inlineCode = interpreter && /^-[ce]$/.test(args[0] ?? '');
+    if (interpreter && (inlineCode || simple.stdin.length > 0)) inline = true;
     if (TEST_RUNNER.test(verb) && (ALWAYS_TEST.test(verb) || (inlineCode ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) || /(?:^|\/)(?:bin\/test)$/.test(words[0]!)))
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
     else if (SEARCHERS.test(verb)) {
       const found = shellSearch(verb, args);
-      const upstream = source.get(simple.pipeline);
       consider({ cls: 'search', ...found, ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}) });
-    }
-    else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
+    } else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
+    else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
     else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk') consider({ cls: 'read', target: lastPath(words), range: joined });
     else consider({ cls: 'exec' });
   }
-  if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command)) return { cls: 'edit', change: command };
-  return shape ?? { cls: 'exec' };
+  if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command)) return { cls: 'edit', change: command, ...(inline ? { inline } : {}) };
+  let found: CallShape = shape ?? { cls: 'exec' };
+  if (waited !== undefined && (!shape || RANK[found.cls] < RANK.poll && found.cls !== 'exec')) found = { ...found, cls: 'poll', target: found.target ?? waited };
+  return inline ? { ...found, inline } : found;
 }
 
 function str(v: unknown): string | undefined {

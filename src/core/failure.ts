@@ -16,6 +16,7 @@ const ERROR_LINE = [
   /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
   /^.*(?:command not found|No such file or directory|Permission denied|cannot find|not found|undefined|Cannot find module).*$/i,
   /^Exit code:? \d+$/,
+  /^HTTP\/[\d.]+ [45]\d\d\b.*$/, // a request's error status, where the agent asked for the headers (curl -i, -I)
 ];
 
 const LINE_NUMBER = /\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi;
@@ -54,6 +55,13 @@ const GENERIC = /^(?:Exit code:? \d+|error: process didn't exit successfully.*|n
 const USAGE_ERROR =
   /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)|missing required (?:argument|parameter)|syntax error near unexpected token|unexpected EOF while looking for matching|ParserError:|Unexpected token '?\S*'? in expression or statement/m;
 
+const SYNTAX_ERROR = /^\s*(?:SyntaxError|IndentationError|TabError)\b|^SyntaxError:|Unexpected token|unexpected EOF/m;
+
+/** Whether an interpreter could not parse the code a command handed it inline. */
+export function isInlineSyntaxError(text: string): boolean {
+  return SYNTAX_ERROR.test(text.slice(0, 4000));
+}
+
 /** Whether a failed command was refused for how it was written: a usage error, or a shell that could not parse it. */
 export function isUsageError(text: string): boolean {
   return USAGE_ERROR.test(text.slice(0, 2000));
@@ -71,8 +79,13 @@ export function saysFailed(text: string): boolean {
 const ERROR_ANSWER =
   /^(?:error|fail(?:ed|ure)?|fatal|exception)\b|\b(?:authentication failed|permission denied|access denied|connection refused|could not connect|unauthorized|forbidden|timed out|no such file or directory|command not found|not recognized as (?:the name of )?a cmdlet)\b/i;
 
-/** A short answer that is nothing but an error message, whatever the exit status said. */
+const HTTP_ERROR = /^HTTP\/[\d.]+ [45]\d\d\b/m;
+
+/**
+ * An answer that says the call failed, whatever the exit status said: a short answer that is nothing but an
+ * error message, or a server's error status where the agent asked for the response's headers.
+ */
 export function isErrorAnswer(text: string): boolean {
   const t = text.trim();
-  return t.length > 0 && t.length <= 300 && t.split('\n').length <= 4 && ERROR_ANSWER.test(t);
+  return (t.length > 0 && t.length <= 300 && t.split('\n').length <= 4 && ERROR_ANSWER.test(t)) || HTTP_ERROR.test(t.slice(0, 20_000));
 }

@@ -2,7 +2,7 @@ import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '..
 import { canonicalArgs, canonicalOutput, canonicalText, type NormalizeContext } from './canonical.ts';
 import { classify } from './classify.ts';
 import { digest } from './digest.ts';
-import { failureSignature, isErrorAnswer, isUsageError, saysFailed } from './failure.ts';
+import { failureSignature, isErrorAnswer, isInlineSyntaxError, isUsageError, saysFailed } from './failure.ts';
 import { outputText } from './output-text.ts';
 import { guardCall, type GuardContext } from '../guard/guard.ts';
 import { redact } from './redact.ts';
@@ -66,7 +66,7 @@ function callStep(call: ToolCall, output: unknown, ok: boolean | null, facts: Ca
   // case and separators do not make another name: floor_div, FloorDiv and floordiv are one lookup
   if (shape.term !== undefined) step.term = sketch(canonicalText(shape.term, ctx).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
   // a program's usage error says the call itself was wrong; only a failed command's output is read for one
-  if (facts.malformed || (ok === false && facts.command !== undefined && isUsageError(text))) step.malformed = true;
+  if (facts.malformed || (ok === false && facts.command !== undefined && (isUsageError(text) || (shape.inline && isInlineSyntaxError(text))))) step.malformed = true;
   if (facts.rejected) step.rejected = true;
   if (facts.refused) step.refused = true;
   if (facts.skipped) step.skipped = true;

@@ -1,11 +1,17 @@
 import { attempts, recentSince } from './recent.ts';
+import type { Entry } from '../engine/state.ts';
 import type { Signal } from './signal.ts';
 
-/** Edits the tool rejected again and again with no edit landing in between: resubmitting instead of reading why. */
+/** An edit that changed nothing because the tool refused it: its text was not found, or it could not even parse it. */
+function refusedEdit(e: Entry): boolean {
+  return e.rejected === true || (e.cls === 'edit' && e.malformed === true);
+}
+
+/** Edits the tool refused again and again with no edit landing in between: resubmitting instead of reading why. */
 export const editRejected: Signal = (window) => {
   const last = window.at(-1);
-  if (!last?.rejected) return undefined;
-  const calls = recentSince(window, (e) => e.rejected === true);
+  if (!last || !refusedEdit(last)) return undefined;
+  const calls = recentSince(window, refusedEdit);
   const n = attempts(calls);
   return n >= 2 ? { code: 'EDIT_REJECTED', value: n, calls, detail: 'rejected each time' } : undefined;
 };

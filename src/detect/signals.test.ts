@@ -1,0 +1,179 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session, times } from '../../test/support/session.ts';
+
+// The signals' hard cases, each in the shape real people's sessions showed: what looks like a loop and is
+// work, and what looks like work and is a loop. Through the whole engine, as the hook runs it.
+
+const P = '/home/dev/proj';
+const FAIL = 'FAILED tests/test_total.py::test_sum - AssertionError: assert 3 == 4\n1 failed, 2 passed';
+
+describe('lookups that find nothing', () => {
+  it('checks for different files in one folder, none there, are exploration (PowerShell on Windows)', () => {
+    const s = new Session();
+    s.prompt();
+    for (const name of ['.dockerignore', 'Dockerfile*', '.prettierrc*', '.npmrc', '.editorconfig'])
+      s.call('shell_command', { command: `Get-ChildItem -Path C:\\Users\\dev\\proj -Filter ${name} -Force` }, 'Exit code: 0\nWall time: 1 seconds\nOutput:\n');
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('searches that find something between the empty ones are progress', () => {
+    const s = new Session();
+    s.prompt();
+    for (const [term, found] of [['AbstractUser', ''], ['AUTH_USER_MODEL', 'api/models.py:14: user = ...'], ['department', ''], ['get_user_model', 'views_auth.py:9: from django...'], ['reviews', ''], ['providers', 'types.ts:980: providers?: string[]']])
+      s.call('Grep', { pattern: term, path: `${P}/src` }, found || 'No matches found');
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('the same name reworded against the same folder, found nowhere, is a loop', () => {
+    const s = new Session();
+    s.prompt();
+    for (const term of ['FloorDiv', 'floor_div', 'floordiv', 'FLOOR_DIV']) s.call('Grep', { pattern: term, path: `${P}/src` }, 'No files found');
+    assert.deepEqual(s.actions().slice(0, 1), ['nudge']);
+  });
+
+  it('a grep that exits 1 with nothing printed found nothing: it did not fail', () => {
+    const s = new Session();
+    s.prompt();
+    for (const term of ['alpha', 'beta', 'gamma', 'delta']) s.call('shell_command', { command: `rg -n "${term}" src` }, 'Exit code: 1\nWall time: 0 seconds\nOutput:\n', false);
+    assert.equal(s.decisions.some((d) => d.signals.some((x) => x.code === 'SAME_FAILURE')), false);
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('parallel searches in one response are one step, however many come back empty', () => {
+    const s = new Session();
+    s.prompt();
+    for (let round = 0; round < 2; round++) {
+      for (const dir of ['src', 'lib', 'test', 'docs', 'scripts']) s.call('Grep', { pattern: `widget${round}`, path: `${P}/${dir}` }, 'No matches found');
+      s.batch();
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('a search in what an earlier command printed searches there: the same name in other places is exploration', () => {
+    const s = new Session();
+    s.prompt();
+    for (const dir of ['/usr/bin', '/usr/local/bin', '/opt', '/usr/share/applications']) s.bash(`ls ${dir} | grep -i teams`, '');
+    assert.deepEqual(s.actions(), []);
+  });
+});
+
+describe('bookkeeping', () => {
+  it('task-list updates with the same answer are neither work nor a loop', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 6; i++) {
+      s.call('TodoWrite', { todos: [{ content: 'step', status: i % 2 ? 'completed' : 'in_progress' }] }, 'Todos have been modified successfully.');
+      s.call('Edit', { file_path: `${P}/src/f${i}.ts`, old_string: 'a', new_string: `b${i}` }, 'The file has been updated successfully.');
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('do not hide a loop between them: a failing run repeated with task-list updates in between is still repeated', () => {
+    const s = new Session();
+    s.prompt();
+    times(5, () => {
+      s.bash('pytest -q', FAIL, false);
+      s.call('update_plan', { plan: [{ step: 'fix the sum', status: 'in_progress' }] }, 'Plan updated');
+    });
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
+
+describe('edits that change nothing, and edits undone', () => {
+  it('an edit whose old and new text are the same is no change: the same failure after it is the same failure again', () => {
+    const s = new Session({ judge: { enabled: false } });
+    s.prompt();
+    for (let i = 0; i < 3; i++) {
+      s.call('Edit', { file_path: `${P}/src/total.py`, old_string: 'return a + b', new_string: 'return a + b' }, 'The file has been updated successfully.');
+      s.bash('pytest -q', FAIL, false);
+    }
+    // three failing runs with nothing changed in between: the floor
+    assert.deepEqual(s.actions().slice(0, 1), ['nudge']);
+  });
+
+  it('a real change between the failing runs is test-driven work', () => {
+    const s = new Session({ judge: { enabled: false } });
+    s.prompt();
+    for (let i = 0; i < 3; i++) {
+      s.call('Edit', { file_path: `${P}/src/total.py`, old_string: `return a + b + ${i}`, new_string: `return a + b + ${i + 1}` }, 'The file has been updated successfully.');
+      s.bash('pytest -q', FAIL, false);
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('sees an edit undone in the edits themselves, without a git repository', () => {
+    const s = new Session();
+    s.prompt();
+    const flip = (from: string, to: string) => s.call('Edit', { file_path: `${P}/src/cfg.ts`, old_string: from, new_string: to }, 'The file has been updated successfully.');
+    flip('retries: 3', 'retries: 5');
+    flip('retries: 5', 'retries: 3');
+    const edits = () => s.state.agents.main!.window.filter((e) => e.cls === 'edit').map((e) => !!e.returned);
+    assert.deepEqual(edits(), [false, true], 'the second edit undoes the first');
+    // another change of the same line is not a return
+    flip('retries: 3', 'retries: 4');
+    assert.deepEqual(edits(), [false, true, false]);
+  });
+
+  it('the same whole-file content written again and again is a loop', () => {
+    const s = new Session();
+    s.prompt();
+    times(4, () => s.call('write_file', { file_path: `${P}/src/Form.jsx`, content: 'export default function Form() { return null; }\n' }, 'Successfully overwrote file: src/Form.jsx.'));
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
+
+describe('polls', () => {
+  it('the same status whose answer differs only in clock digits is the same answer', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 6; i++) s.bash('cat deploy.status', `12:0${i}:1${i} status: failed (see log)`);
+    assert.equal(s.actions()[0], 'nudge');
+  });
+
+  it('a poll whose answer moves is waiting, not a loop', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 20; i++) s.call('BashOutput', { bash_id: 'b1' }, `building... ${i * 5}% done`);
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('a CI run still in progress, polled a dozen times, is waiting', () => {
+    const s = new Session();
+    s.prompt();
+    times(12, () => s.call('run_shell_command', { command: 'gh run view 123 --json status,conclusion' }, 'Command: gh run view 123\nOutput: {"conclusion": "", "status": "in_progress"}\nExit Code: 0'));
+    assert.deepEqual(s.actions(), []);
+  });
+});
+
+describe('failures', () => {
+  it('a build piped into tail that prints its failure failed, whatever tail exited with', () => {
+    const s = new Session();
+    s.prompt();
+    times(3, () => s.bash('./gradlew assembleDebug --console=plain 2>&1 | tail -15', 'FAILURE: Build failed with an exception.\n* What went wrong:\nExecution failed for task :app:kspDebugKotlin.'));
+    assert.equal(s.actions()[0], 'nudge');
+  });
+
+  it('a script that catches its error and prints it failed, though it exited 0', () => {
+    const s = new Session();
+    s.prompt();
+    for (const variant of ['fail', 'FAIL:', 'fail']) s.bash(`node -e "require('./db').query('SELECT 1').catch(e => console.error('${variant}', e.message))"`, `${variant} password authentication failed for user "app"`);
+    assert.equal(s.actions()[0], 'nudge');
+  });
+
+  it('a call the person refused is an attempt that failed, not a lookup that found nothing', () => {
+    const s = new Session();
+    s.prompt();
+    for (const cmd of ['pacman -Qs teams', 'find ~ -name "*teams*"', 'flatpak list | grep -i teams']) s.call('Bash', { command: cmd }, 'Permission for this tool use was denied. The tool use was rejected.', false);
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
+
+describe('what a shell command is', () => {
+  it('waiting between actions is no poll: a restart with a pause in it, failing alike each time, is a retry', () => {
+    const s = new Session();
+    s.prompt();
+    for (const kill of ['lsof -ti:3002 | xargs kill -9', 'killall -9 node', 'kill -9 615087']) s.bash(`${kill}; sleep 2 && pm2 restart web && curl -I https://example.com`, '[PM2] restarted\nHTTP/2 503 \nserver: nginx');
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
