@@ -32,7 +32,8 @@ describe('stallguard review', () => {
     assert.ok(list.every((i) => i.verdict === null));
     const reread = list.find((i) => i.session === 'reread-1')!;
     assert.equal(reread.action, 'nudge');
-    assert.deepEqual(reread.calls.filter((c) => c.part === 'loop').map((c) => c.short), ['Read src/a.ts', 'Read src/a.ts', 'Read src/a.ts']);
+    const loop = reread.calls.filter((c) => c.part === 'loop').map((c) => c.short);
+    assert.ok(loop.length >= 3 && loop.every((c) => c === 'Read src/a.ts'), loop.join(', '));
     assert.match(reread.message, /Read src\/a\.ts/);
   });
 

@@ -41,11 +41,14 @@ function steps(k: Knob, a: Level, b: Level, prior: Settings, shipped: Settings):
   return Math.abs(l.indexOf(a) - l.indexOf(b));
 }
 
-/** The values a setting may take: within MAX_STEPS of the shipped value on its ladder (and the prior, wherever it is). */
+/**
+ * The values a setting may take: within MAX_STEPS of the shipped value on its ladder (and the prior, wherever
+ * it is); never none for a signal the shipped judge uses: tune switches no signal off.
+ */
 export function allowed(k: Knob, prior: Settings, shipped: Settings): Level[] {
   const l = ladder(k, get(prior, k), get(shipped, k));
   const at = l.indexOf(get(shipped, k));
-  return l.filter((v, i) => Math.abs(i - at) <= MAX_STEPS || v === get(prior, k));
+  return l.filter((v, i) => v === get(prior, k) || (Math.abs(i - at) <= MAX_STEPS && (v !== null || get(shipped, k) === null)));
 }
 
 export function priorCost(s: Settings, input: Pick<FitInput, 'prior' | 'shipped'>): number {
