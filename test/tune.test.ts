@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempHome } from './support/histories.ts';
+import { claudeTranscript, tempHome, write } from './support/histories.ts';
 import { REREAD_SESSIONS, rereads, workDay } from './support/day.ts';
 import { hookSession } from './support/ledger.ts';
 import { CLI } from './support/hook-process.ts';
@@ -105,6 +105,19 @@ describe('stallguard tune', () => {
     const r = cli(home, ['tune']);
     assert.match(r.out, /\(6 verdicts on sessions no longer on this machine weighed by the signals recorded with them\.\)/);
     assert.match(r.out, /Replayed on your history \(2 sessions\)/);
+  });
+
+  it('finds a verdict given on the agents\' history again in the history file, and with --scan replays all of it', () => {
+    const home = tempHome();
+    const history = join(home, '.claude', 'projects', 'p');
+    write(join(history, 's-old.jsonl'), claudeTranscript('s-old'));
+    write(join(history, 's-other.jsonl'), claudeTranscript('s-other'));
+    const [item] = cli(home, ['review', '--scan', '--json']).out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; session: string }).filter((i) => i.session === 's-old');
+    assert.equal(cli(home, ['review', '--scan', '--mark', `${item!.id}=wrong`]).code, 0);
+    const r = cli(home, ['tune']);
+    assert.match(r.out, /Replayed on your history \(1 session\)/);
+    assert.doesNotMatch(r.out, /no longer on this machine/);
+    assert.match(cli(home, ['tune', '--scan']).out, /Replayed on your history \(2 sessions\)/);
   });
 
   it('a tuned layer holds learned settings only: a mode or anything else written into it is ignored, and named', () => {

@@ -128,7 +128,7 @@ export async function run(argv: string[]): Promise<number> {
         const key = await keys.next();
         if (key === undefined || key === 'q') {
           process.stdout.write('\n');
-          return finish(given, pending.length - i, home);
+          return finish(given, pending.slice(i).filter((p) => !verdicts.has(p.id) && !given.some((v) => v.id === p.id)).length, home);
         }
         if (key === '?' || key === 'h') {
           process.stdout.write('\n' + KEYS_HELP + '\n');
