@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Config } from '../src/types.ts';
 import { DEFAULT_CONFIG } from '../src/config/defaults.ts';
 import { historyRun } from '../src/review/collect.ts';
-import { replayRun, type Run, stallsOf } from '../src/review/run.ts';
+import { replayRun, type Run, type RunStall, stallsOf } from '../src/review/run.ts';
 import { type Answer, verdictOf } from '../src/review/verdict.ts';
 import { changes, get, KNOBS, ladder, MAX_STEPS, settingsOf, shown, withSettings } from '../src/tune/settings.ts';
 import { tune, type TuneResult } from '../src/tune/tune.ts';
@@ -85,10 +85,18 @@ interface Measured {
   stalls: number;
 }
 
+const shippedStalls = new Map<Run, RunStall[]>();
+/** A run's stalls under `config`; the shipped settings' are replayed once for all the tests here. */
+function stallsUnder(run: Run, config: Config): RunStall[] {
+  if (config !== DEFAULT_CONFIG) return stallsOf(run, replayRun(run, config));
+  if (!shippedStalls.has(run)) shippedStalls.set(run, stallsOf(run, replayRun(run, config)));
+  return shippedStalls.get(run)!;
+}
+
 function measure(xs: Labeled[], config: Config): Measured {
   const m: Measured = { caught: 0, high: 0, segments: 0, highs: 0, falseAlarms: 0, healthyAlarmed: 0, healthy: 0, stopsOnHealthy: 0, stalls: 0 };
   for (const x of xs) {
-    const stalls = stallsOf(x.run, replayRun(x.run, config));
+    const stalls = stallsUnder(x.run, config);
     m.stalls += stalls.length;
     for (const s of x.segments) {
       const hit = stalls.some((f) => f.step >= s.start && f.step <= s.end + 1);
@@ -111,7 +119,7 @@ function measure(xs: Labeled[], config: Config): Measured {
 
 /** tune on the verdicts the labels give the shipped settings' stalls on `xs` (or `answer` for every one of them). */
 function tuneOn(xs: Labeled[], answer?: Answer): { result: TuneResult; after: Config } {
-  const verdicts = xs.flatMap((x) => stallsOf(x.run, replayRun(x.run, DEFAULT_CONFIG)).map((st) => verdictOf(x.run, st, answer ?? (inSegment(x, st.step) ? 'right' : 'wrong'), 0)));
+  const verdicts = xs.flatMap((x) => stallsUnder(x.run, DEFAULT_CONFIG).map((st) => verdictOf(x.run, st, answer ?? (inSegment(x, st.step) ? 'right' : 'wrong'), 0)));
   const result = tune({ verdicts, runs: () => xs.map((x) => x.run), before: DEFAULT_CONFIG, beneath: DEFAULT_CONFIG, fixed: new Set(), after: (s) => withSettings(DEFAULT_CONFIG, s) });
   return { result, after: withSettings(DEFAULT_CONFIG, result.settings.after) };
 }
