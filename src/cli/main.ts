@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   replay: () => import('./replay.ts'),
   scan: () => import('./scan.ts'),
   report: () => import('./report.ts'),
+  review: () => import('./review.ts'),
+  tune: () => import('./tune.ts'),
   export: () => import('./export.ts'),
   status: () => import('./status.ts'),
   rules: () => import('./rules.ts'),
@@ -31,6 +33,8 @@ commands:
   uninstall   remove exactly what install added
   scan        what stallguard would have done in your past agent sessions
   report      tables and a page of the stalls, what they cost, and what to tell the agent
+  review      mark what stallguard flagged right or wrong, one key each
+  tune        fit stallguard's settings to your verdicts: before and after on your history
   export      ship detections to OpenTelemetry (OTLP) or a Prometheus textfile
   replay      run the detector over recorded trajectories
   status      what stallguard holds and has done

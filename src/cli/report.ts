@@ -9,6 +9,8 @@ import { readLedgerSession, type LedgerSession } from '../report/from-ledger.ts'
 import { fromScan } from '../report/from-scan.ts';
 import { reportHtml } from '../report/html.ts';
 import { learn, learningsText } from '../report/learnings.ts';
+import { markVerdicts } from '../report/verdicts.ts';
+import { readVerdicts } from '../store/verdicts.ts';
 import { type ReportData, type ReportSession, summarize } from '../report/model.ts';
 import { reportText } from '../report/tables.ts';
 import { parse } from './_args.ts';
@@ -28,7 +30,10 @@ decided, and the tokens and cost spent inside the stalls.
 
   --html FILE   write one self-contained page with charts (a timeline per session, the cost inside
                 stalls, stalls per tool) instead of the tables; it loads nothing from the network
-  --learnings   the patterns worth writing into CLAUDE.md / AGENTS.md, from the ledger`;
+  --learnings   the patterns worth writing into CLAUDE.md / AGENTS.md, from the ledger
+
+Stalls you marked in stallguard review are ringed on the page (right or wrong); those marked wrong are no
+learning.`;
 
 function ledgerSessions(home: string): LedgerSession[] {
   return sessionFiles(home).map(readLedgerSession);
@@ -52,7 +57,7 @@ export function run(argv: string[]): number {
 
   const home = stallguardHome();
   if (values.learnings) {
-    process.stdout.write(learningsText(learn(ledgerSessions(home))));
+    process.stdout.write(learningsText(learn(ledgerSessions(home), 10, readVerdicts(home).verdicts)));
     return 0;
   }
 
@@ -85,6 +90,7 @@ export function run(argv: string[]): number {
     data = { source: 'ledger', from: [home], sessions: ledger.map((l) => l.session), skippedLines: ledger.reduce((n, l) => n + l.unreadableLines, 0) };
   }
 
+  data = markVerdicts(data, readVerdicts(home).verdicts);
   const s = summarize(data);
   if (values.html !== undefined) {
     try {

@@ -1,4 +1,5 @@
 import { loadConfig, stallguardHome } from '../config/load.ts';
+import { tunedLine } from '../config/tuned-text.ts';
 import { safeName } from '../store/paths.ts';
 import { sessionFiles, summarizeSession } from '../store/read-ledger.ts';
 import { parse } from './_args.ts';
@@ -10,11 +11,11 @@ export const summary = 'what stallguard holds';
 export function run(argv: string[]): number {
   const { values } = parse('status', argv, { session: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
-    console.log('usage: stallguard status [--session ID] [--json]\n\nThe mode in force here (and any mistake in the config files), and per session the tool calls observed,\nstalls and spawn refusals.');
+    console.log('usage: stallguard status [--session ID] [--json]\n\nThe mode in force here (and any mistake in the config files, and the settings stallguard tune fitted to\nyour verdicts), and per session the tool calls observed, stalls and spawn refusals.');
     return 0;
   }
   const home = stallguardHome();
-  const { config, problems } = loadConfig({ cwd: process.cwd() });
+  const { config, problems, tuned } = loadConfig({ cwd: process.cwd() });
   const mode = config.mode;
   let sessions = sessionFiles(home).map(summarizeSession);
   if (values.session !== undefined) {
@@ -33,10 +34,11 @@ export function run(argv: string[]): number {
       lastActivity: new Date(s.lastActivity).toISOString(),
       ...(values.session !== undefined ? { decisions: s.decisions } : {}),
     }));
-    console.log(JSON.stringify({ mode, sessions: out, ...(problems.length > 0 ? { configProblems: problems } : {}) }));
+    console.log(JSON.stringify({ mode, sessions: out, ...(problems.length > 0 ? { configProblems: problems } : {}), ...(tuned.length > 0 ? { tuned } : {}) }));
     return 0;
   }
   console.log(`mode: ${mode}   home: ${home}   sessions: ${sessions.length}`);
+  for (const t of tuned) console.log(`${tunedLine(t)}; undo: stallguard tune --reset${t.scope === 'project' ? ' --scope project' : ''}`);
   explainProblems(problems);
   for (const s of sessions.slice(0, values.session !== undefined ? 1 : 20)) {
     console.log(`  ${s.id}  ${s.agent ?? ''}  ${s.calls} calls, ${s.stalls} stalls, ${s.refusals} refusals  ${s.cwd ?? ''}`);

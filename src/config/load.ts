@@ -8,6 +8,9 @@ import { type ConfigProblem, mergeConfig, MODES } from './validate.ts';
 
 export const USER_CONFIG = 'config.json';
 export const PROJECT_CONFIG = '.stallguard.json';
+/** The settings `stallguard tune --write` fitted to the person's verdicts: a layer of its own, under the file of its scope. */
+export const USER_TUNED = 'tuned.json';
+export const PROJECT_TUNED = '.stallguard.tuned.json';
 
 /**
  * STALLGUARD_HOME: state, ledger and user config. A hook running from a plugin keeps them in the data
@@ -19,23 +22,92 @@ export function stallguardHome(env: NodeJS.ProcessEnv = process.env): string {
   return set ? resolve(set) : join(env.HOME || homedir(), '.stallguard');
 }
 
-/** The nearest .stallguard.json at or above `cwd`, if any. */
-export function findProjectConfig(cwd: string): string | undefined {
+/** The nearest file of each name at or above `cwd`, in one walk up. */
+function findUp(cwd: string, names: readonly string[]): (string | undefined)[] {
+  const found: (string | undefined)[] = names.map(() => undefined);
   let dir = resolve(cwd);
-  for (let i = 0; i < 32; i++) {
-    const file = join(dir, PROJECT_CONFIG);
-    if (existsSync(file)) return file;
+  for (let i = 0; i < 32 && found.includes(undefined); i++) {
+    names.forEach((name, k) => {
+      if (found[k] === undefined && existsSync(join(dir, name))) found[k] = join(dir, name);
+    });
     const up = dirname(dir);
-    if (up === dir) return undefined;
+    if (up === dir) break;
     dir = up;
   }
-  return undefined;
+  return found;
+}
+
+/** The nearest .stallguard.json at or above `cwd`, if any. */
+export function findProjectConfig(cwd: string): string | undefined {
+  return findUp(cwd, [PROJECT_CONFIG])[0];
+}
+
+/** Where a config layer comes from: the person's own files, or what `stallguard tune` wrote beneath them. */
+export interface ConfigLayer {
+  file: string;
+  scope: 'user' | 'project';
+  tuned: boolean;
+}
+
+/**
+ * The config files in force at `cwd`, in the order they apply (later ones win): the user's tuned layer, the
+ * user's config, the project's tuned layer, the project's config. A hand-written file wins over what tune
+ * fitted in its scope, so a setting the person chose is never overridden by one learned.
+ */
+export function configLayers(home: string, cwd?: string): ConfigLayer[] {
+  const [project, projectTuned] = cwd ? findUp(cwd, [PROJECT_CONFIG, PROJECT_TUNED]) : [];
+  const layers: ConfigLayer[] = [
+    { file: join(home, USER_TUNED), scope: 'user', tuned: true },
+    { file: join(home, USER_CONFIG), scope: 'user', tuned: false },
+  ];
+  if (projectTuned) layers.push({ file: projectTuned, scope: 'project', tuned: true });
+  if (project) layers.push({ file: project, scope: 'project', tuned: false });
+  return layers;
+}
+
+/** What a tuned layer says of itself (its `_tuned` field): when it was fitted, and on how many verdicts. */
+export interface TunedInfo {
+  file: string;
+  scope: 'user' | 'project';
+  date?: string;
+  verdicts?: number;
+  /** Setting -> [the value beneath the layer, the value it sets]. */
+  changed?: Record<string, [unknown, unknown]>;
+}
+
+/** What a tuned layer may set: what tune fits. Anything else in it (a mode, say) is no learned setting. */
+const TUNED_FIELDS = ['failRepeat', 'unchangedFailures', 'sameFailures', 'pollRepeat'];
+
+/** A tuned layer's settings without what tune never writes, and a problem for each thing left out. */
+function tunedOnly(value: unknown, file: string, problems: ConfigProblem[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const judge = k === 'judge' && v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    if (k.startsWith('_') || TUNED_FIELDS.includes(k)) out[k] = v;
+    else if (judge && Object.keys(judge).every((j) => j === 'levels')) out[k] = v;
+    else problems.push({ source: file, field: judge ? `judge.${Object.keys(judge).find((j) => j !== 'levels')}` : k, problem: 'is not a setting stallguard tune writes (a tuned layer holds judge.levels and the failure and poll floors)' });
+  }
+  return out;
+}
+
+function tunedInfo(layer: ConfigLayer, value: unknown): TunedInfo {
+  const meta = (value as { _tuned?: unknown })?._tuned as Record<string, unknown> | undefined;
+  const info: TunedInfo = { file: layer.file, scope: layer.scope };
+  if (meta && typeof meta === 'object') {
+    if (typeof meta.date === 'string') info.date = meta.date;
+    if (typeof meta.verdicts === 'number') info.verdicts = meta.verdicts;
+    if (meta.changed && typeof meta.changed === 'object') info.changed = meta.changed as TunedInfo['changed'];
+  }
+  return info;
 }
 
 export interface LoadedConfig {
   config: Config;
   problems: ConfigProblem[];
   sources: string[];
+  /** The tuned layers in force (`stallguard tune --write`). */
+  tuned: TunedInfo[];
 }
 
 function readJson(file: string): { value?: unknown; problem?: string; missing?: boolean } {
@@ -63,32 +135,43 @@ function jsonError(text: string, e: Error): string {
   return `${message} at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
-/** User config, then project config, then STALLGUARD_MODE: later ones win, field by field. */
-export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?: string } = {}): LoadedConfig {
+/**
+ * The layers of configLayers, then STALLGUARD_MODE: later ones win, field by field. `instead` gives one
+ * file's content as if it held that (undefined: as if it were absent), for `stallguard tune` to see what a
+ * layer would change before it writes it.
+ */
+export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?: string; instead?: { file: string; value: unknown } } = {}): LoadedConfig {
   const env = opts.env ?? process.env;
   const home = opts.home ?? stallguardHome(env);
   let config = DEFAULT_CONFIG;
   const problems: ConfigProblem[] = [];
   const sources: string[] = [];
-  const files = [join(home, USER_CONFIG)];
-  const project = opts.cwd ? findProjectConfig(opts.cwd) : undefined;
-  if (project) files.push(project);
-  for (const file of files) {
-    const { value, problem, missing } = readJson(file);
+  const tuned: TunedInfo[] = [];
+  const layers = configLayers(home, opts.cwd);
+  const instead = opts.instead;
+  if (instead && !layers.some((l) => l.file === instead.file)) {
+    // a project layer not written yet goes beneath the project's own file, or last
+    const at = layers.findIndex((l) => l.scope === 'project' && !l.tuned);
+    layers.splice(at === -1 ? layers.length : at, 0, { file: instead.file, scope: 'project', tuned: true });
+  }
+  for (const layer of layers) {
+    const { file } = layer;
+    const { value, problem, missing }: ReturnType<typeof readJson> = instead?.file === file ? (instead.value === undefined ? { missing: true } : { value: instead.value }) : readJson(file);
     if (missing) continue;
     if (problem) {
       problems.push({ source: file, field: '(file)', problem });
       continue;
     }
-    const merged = mergeConfig(config, value, file);
+    const merged = mergeConfig(config, layer.tuned ? tunedOnly(value, file, problems) : value, file);
     config = merged.config;
     problems.push(...merged.problems);
     sources.push(file);
+    if (layer.tuned) tuned.push(tunedInfo(layer, value));
   }
   const mode = env.STALLGUARD_MODE?.trim();
   if (mode) {
     if (MODES.includes(mode as Mode)) config = { ...config, mode: mode as Mode };
     else problems.push({ source: 'the environment', field: 'STALLGUARD_MODE', problem: `must be one of ${MODES.map((m) => JSON.stringify(m)).join(', ')}`, value: mode, fallback: config.mode });
   }
-  return { config, problems, sources };
+  return { config, problems, sources, tuned };
 }

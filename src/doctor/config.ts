@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/load.ts';
+import { tunedLine } from '../config/tuned-text.ts';
 import { describeProblem } from '../config/validate.ts';
 import { type Check, ok, warn } from './check.ts';
 
@@ -6,9 +7,12 @@ import { type Check, ok, warn } from './check.ts';
 // which is easy to miss until doctor says so.
 
 export function checkConfig(cwd: string, env: NodeJS.ProcessEnv, home: string): Check[] {
-  const { config, problems, sources } = loadConfig({ cwd, env, home });
-  const from = env.STALLGUARD_MODE?.trim() ? 'STALLGUARD_MODE' : sources.length > 0 ? sources.join(', ') : 'the defaults';
+  const { config, problems, sources, tuned } = loadConfig({ cwd, env, home });
+  const own = sources.filter((f) => !tuned.some((t) => t.file === f));
+  const from = env.STALLGUARD_MODE?.trim() ? 'STALLGUARD_MODE' : own.length > 0 ? own.join(', ') : 'the defaults';
   const out: Check[] = [ok('config', `mode ${config.mode} (from ${from})`)];
+  // learned settings are no problem, but a person wondering why stallguard flags less should see them
+  for (const t of tuned) out.push(ok('config', `${tunedLine(t)}; undo: stallguard tune --reset${t.scope === 'project' ? ' --scope project' : ''}`));
   for (const p of problems) {
     const fix =
       p.field === '(file)'

@@ -77,6 +77,7 @@ describe('self-protection', () => {
     });
     assert.deepEqual(guardCall({ name: 'Edit', input: { file_path: '~/.codex/hooks.json', old_string: '# stallguard', new_string: '' } }, ctx)?.command, 'stallguard uninstall --agent codex --scope user');
     assert.equal(guardCall({ name: 'Write', input: { file_path: '.stallguard.json', content: '{}' } }, ctx)?.kind, 'own');
+    assert.equal(guardCall({ name: 'Write', input: { file_path: '.stallguard.tuned.json', content: '{}' } }, ctx)?.kind, 'own');
     assert.equal(guardCall({ name: 'Bash', input: { command: 'export STALLGUARD_MODE=off' } }, ctx)?.kind, 'switch');
     assert.deepEqual(guardCall({ name: 'Bash', input: { command: 'npm rm -g stallguard' } }, ctx), { code: 'SELF_PROTECT', path: 'stallguard', kind: 'uninstall', command: 'npm rm -g stallguard' });
   });

@@ -50,7 +50,7 @@ const STARTUP_NAMES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash
 const STARTUP_SYSTEM = new Set(['/etc/environment', '/etc/profile', '/etc/bash.bashrc', '/etc/zshrc', '/etc/zshenv']);
 
 /** The places whose removal a recursive delete must not take along, per working folder and the home folder. */
-const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.qwen/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.opencode/plugins/stallguard.js', '.pi/extensions/stallguard.js', '.stallguard.json', '.stallguard'];
+const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.qwen/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.opencode/plugins/stallguard.js', '.pi/extensions/stallguard.js', '.stallguard.json', '.stallguard.tuned.json', '.stallguard'];
 const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json', '.copilot/hooks/stallguard.json', '.config/opencode/plugins/stallguard.js', '.pi/agent/extensions/stallguard.js'];
 
 export function under(abs: string, dir: string | undefined): boolean {
@@ -94,8 +94,9 @@ export function ownPlaces(ctx: GuardContext): string[] {
 
 function isOwn(abs: string, segs: string[], ctx: GuardContext): boolean {
   if (ownPlaces(ctx).some((p) => under(abs, p) && (p !== ctx.nodePath || abs === p))) return true;
-  // the project config anywhere, and a `.stallguard` folder (the default home) with all it holds
-  if (segs.at(-1) === '.stallguard.json' || segs.includes('.stallguard')) return true;
+  // the project config (and the layer stallguard tune writes beneath it) anywhere, and a `.stallguard`
+  // folder (the default home) with all it holds
+  if (segs.at(-1) === '.stallguard.json' || segs.at(-1) === '.stallguard.tuned.json' || segs.includes('.stallguard')) return true;
   // the plugin file opencode or pi loads stallguard from
   if (segs.at(-1) === 'stallguard.js' && PLUGIN_FILE_FOLDERS.some((f) => f.every((s, i) => segs.at(i - f.length - 1) === s))) return true;
   // stallguard's plugin or extension as an agent installed it: ~/.claude/plugins/cache/stallguard/...

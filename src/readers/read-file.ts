@@ -14,6 +14,9 @@ import { newStats, type ReadStats, type ReplayItem, type TraceFormat, type Trans
 
 export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat', 'copilot-events', 'qwen-chat', 'pi-session', 'opencode-export'];
 
+/** The agent whose history each format is (a generic trace names none). */
+export const FORMAT_AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini', 'copilot-events': 'copilot', 'qwen-chat': 'qwen', 'pi-session': 'pi', 'opencode-export': 'opencode' };
+
 export function sniffFormat(file: string): TraceFormat | undefined {
   const first: string[] = [];
   for (const line of fileLines(file, 64 * 1024)) {

@@ -53,7 +53,8 @@ function stacked(sessions: ReportSession[], tokens: boolean): string {
 function stallTitle(st: ReportStall, tokens: boolean): string {
   const spent = st.calls > 0 ? ` — ${plural(st.calls, 'call')} inside (calls ${st.from}–${st.to})${tokens && st.spend ? `, ${compact(tokenTotal(st.spend.tokens))} tokens, ${cost(st.spend)}` : ''}` : '';
   const next = st.after === 'repeated' ? '; then kept repeating' : st.after === 'changed' ? '; then changed approach' : '';
-  return `call ${st.step + 1}: ${st.action}${st.mode ? ` (${st.mode})` : ''} ${st.loop.replace(/`/g, '')} [${st.signals.join(', ')}]${spent}${next}`;
+  const verdict = st.verdict ? `; you marked it ${st.verdict}` : '';
+  return `call ${st.step + 1}: ${st.action}${st.mode ? ` (${st.mode})` : ''} ${st.loop.replace(/`/g, '')} [${st.signals.join(', ')}]${spent}${next}${verdict}`;
 }
 
 function timeline(s: ReportSession, tokens: boolean): string {
@@ -67,7 +68,10 @@ function timeline(s: ReportSession, tokens: boolean): string {
     .map((st) => `<rect class="stretch" x="${x(st.from)}" y="6" width="${Math.max(3, x(st.to + 1) - x(st.from))}" height="${height - 12}"><title>${esc(stallTitle(st, tokens))}</title></rect>`)
     .join('');
   const markers = own
-    .map((st) => `<circle class="marker ${esc(st.action)}" cx="${x(st.step)}" cy="${height / 2}" r="6" fill="${COLORS[st.action] ?? '#555'}"><title>${esc(stallTitle(st, tokens))}</title></circle>`)
+    .map((st) => {
+      const ring = st.verdict ? `<circle class="verdict ${st.verdict}" cx="${x(st.step)}" cy="${height / 2}" r="9"/>` : '';
+      return `${ring}<circle class="marker ${esc(st.action)}${st.verdict ? ` verdict-${st.verdict}` : ''}" cx="${x(st.step)}" cy="${height / 2}" r="6" fill="${COLORS[st.action] ?? '#555'}"><title>${esc(stallTitle(st, tokens))}</title></circle>`;
+    })
     .join('');
   const elsewhere = s.stalls.filter((st) => st.file);
   const sub = elsewhere.length ? `<ul class="sub">${elsewhere.map((st) => `<li>subagent ${esc(st.agent)}: ${esc(stallTitle(st, tokens))}</li>`).join('')}</ul>` : '';
@@ -97,12 +101,16 @@ svg text{font-size:12px;fill:#333}svg .value{fill:#555}
 ul.sub{margin:2px 0 0;padding-left:18px;font-size:12px;color:#555}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eee}
 td:not(:first-child),th:not(:first-child){text-align:right}
+.timeline .verdict{fill:none;stroke-width:2.5}.timeline .verdict.right{stroke:#2e7d32}.timeline .verdict.wrong{stroke:#777;stroke-dasharray:3 2}.timeline .marker.verdict-wrong{fill-opacity:.45}
+.ring{display:inline-block;width:10px;height:10px;border-radius:7px;margin-right:4px;vertical-align:-2px;border:2px solid #2e7d32}.ring.wrong{border:2px dashed #777}
 .legend span{display:inline-block;margin-right:14px}.dot{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px;vertical-align:-1px}
 footer{margin-top:32px;color:#666;font-size:12px}.empty{color:#888}
 `;
 
 export function reportHtml(data: ReportData, s: Summary, generated = new Date()): string {
   const tokens = s.tokens;
+  const judged = { right: 0, wrong: 0 };
+  for (const x of data.sessions) for (const st of x.stalls) if (st.verdict) judged[st.verdict]++;
   const cards = [
     ['sessions', int(s.sessions)],
     ['tool calls', int(s.calls)],
@@ -110,6 +118,7 @@ export function reportHtml(data: ReportData, s: Summary, generated = new Date())
     ['calls inside stalls', `${int(s.inside.calls)} (${percent(s.inside.calls, s.calls)})`],
     ...(tokens && s.inside.spend && s.spend ? [['cost inside stalls', `${cost(s.inside.spend)} (${percent(s.inside.spend.usd, s.spend.usd)})`]] : []),
     ...(s.afterStop.calls > 0 ? [['calls after a stop', int(s.afterStop.calls) + (tokens && s.afterStop.spend ? `, ${cost(s.afterStop.spend)}` : '')]] : []),
+    ...(judged.right + judged.wrong > 0 ? [['your verdicts', `${int(judged.right)} right, ${int(judged.wrong)} wrong`]] : []),
   ]
     .map(([k, v]) => `<div class="card"><b>${esc(v!)}</b>${esc(k!)}</div>`)
     .join('');
@@ -125,7 +134,7 @@ export function reportHtml(data: ReportData, s: Summary, generated = new Date())
   const stalled = data.sessions.filter((x) => x.stalls.length > 0).sort((a, b) => b.inside.calls - a.inside.calls).slice(0, 50);
   const legend = `<p class="legend">${Object.entries(COLORS)
     .map(([a, c]) => `<span><i class="dot" style="background:${c}"></i>${a}</span>`)
-    .join('')}<span><i class="dot" style="background:#c62828;opacity:.3"></i>inside a stall</span></p>`;
+    .join('')}<span><i class="dot" style="background:#c62828;opacity:.3"></i>inside a stall</span>${judged.right + judged.wrong > 0 ? '<span><i class="ring"></i>you marked it right</span><span><i class="ring wrong"></i>you marked it wrong</span>' : ''}</p>`;
   const interventions = s.interventions
     .map((i) => `<tr><td>${esc(i.action)}${i.mode ? ` (${esc(i.mode)})` : ''}</td><td>${int(i.total)}</td><td>${int(i.changed)}</td><td>${int(i.repeated)}</td><td>${int(i.ended)}</td></tr>`)
     .join('');

@@ -1,15 +1,21 @@
 import type { ToolClass } from '../types.ts';
+import { refId } from '../review/refs.ts';
+import type { Verdict } from '../review/verdict.ts';
 import type { LedgerSession } from './from-ledger.ts';
 import { int, plural } from './format.ts';
 
 // The patterns worth writing into the agent's instructions: which tools loop, the calls repeated most,
 // and the failures behind them, from the ledger. The ledger keeps no outputs (they can hold secrets), so
 // a failure is known by its signature's digest: enough to say "the same failure each time", not to quote it.
+// The person's verdicts (stallguard review) weigh in: a stall they marked wrong is no loop to learn from,
+// and the calls of its loop are left out of the advice, unless a stall they marked right has them too.
 
 export interface LoopingTool {
   tool: string;
   stalls: number;
   sessions: number;
+  /** Of its stalls, those the person marked right. */
+  confirmed: number;
 }
 
 export interface RepeatedCall {
@@ -29,6 +35,8 @@ export interface Learnings {
   tools: LoopingTool[];
   repeated: RepeatedCall[];
   advice: { cls: ToolClass; text: string; evidence: string }[];
+  /** What the person's verdicts took out: stalls marked wrong, and the calls of their loops. */
+  leftOut: { stalls: number; calls: string[] };
 }
 
 const ADVICE: Record<ToolClass, string> = {
@@ -43,20 +51,37 @@ const ADVICE: Record<ToolClass, string> = {
   other: 'When a tool gives the same result twice, a third call will too: change the input or the approach.',
 };
 
-export function learn(ledger: LedgerSession[], top = 10): Learnings {
-  const tools = new Map<string, { stalls: number; sessions: Set<string> }>();
+export function learn(ledger: LedgerSession[], top = 10, verdicts: ReadonlyMap<string, Verdict> = new Map()): Learnings {
+  const tools = new Map<string, { stalls: number; sessions: Set<string>; confirmed: number }>();
   const calls = new Map<string, RepeatedCall & { failures: Map<string, number> }>();
+  const confirmedCalls = new Set<string>();
+  const wrongCalls = new Set<string>();
+  for (const v of verdicts.values())
+    for (const c of v.calls) {
+      if (v.verdict === 'right') confirmedCalls.add(c);
+      else if (v.verdict === 'wrong') wrongCalls.add(c);
+    }
+  const notLearnt = (short: string) => wrongCalls.has(short) && !confirmedCalls.has(short);
   let withStalls = 0;
+  let leftOut = 0;
   for (const { session, repeats } of ledger) {
     if (session.stalls.length > 0) withStalls++;
-    for (const st of session.stalls)
+    for (const st of session.stalls) {
+      const verdict = st.ref ? verdicts.get(refId(session.id, st.ref))?.verdict : undefined;
+      if (verdict === 'wrong') {
+        leftOut++;
+        continue;
+      }
       for (const tool of st.tools) {
-        const t = tools.get(tool) ?? { stalls: 0, sessions: new Set<string>() };
+        const t = tools.get(tool) ?? { stalls: 0, sessions: new Set<string>(), confirmed: 0 };
         t.stalls++;
         t.sessions.add(session.id);
+        if (verdict === 'right') t.confirmed++;
         tools.set(tool, t);
       }
+    }
     for (const [key, r] of repeats) {
+      if (notLearnt(r.short)) continue;
       let c = calls.get(key);
       if (!c) calls.set(key, (c = { short: r.short, tool: r.tool, cls: r.cls, times: 0, sessions: 0, failed: 0, distinctFailures: 0, failures: new Map() }));
       c.times += r.times;
@@ -77,9 +102,10 @@ export function learn(ledger: LedgerSession[], top = 10): Learnings {
   return {
     sessions: ledger.length,
     withStalls,
-    tools: [...tools.entries()].map(([tool, t]) => ({ tool, stalls: t.stalls, sessions: t.sessions.size })).sort((a, b) => b.stalls - a.stalls || (a.tool < b.tool ? -1 : 1)),
+    tools: [...tools.entries()].map(([tool, t]) => ({ tool, stalls: t.stalls, sessions: t.sessions.size, confirmed: t.confirmed })).sort((a, b) => b.stalls - a.stalls || (a.tool < b.tool ? -1 : 1)),
     repeated,
     advice,
+    leftOut: { stalls: leftOut, calls: [...wrongCalls].filter(notLearnt).sort() },
   };
 }
 
@@ -92,13 +118,18 @@ function evidence(c: RepeatedCall): string {
 
 export function learningsText(l: Learnings): string {
   const out: string[] = [`# Loops stallguard saw in your agents' sessions`, '', `From the ledger: ${plural(l.sessions, 'session')}, ${int(l.withStalls)} with stalls.`];
+  const leftOut =
+    l.leftOut.stalls + l.leftOut.calls.length > 0
+      ? `Left out, from your verdicts in stallguard review: ${plural(l.leftOut.stalls, 'stall')} you marked wrong${l.leftOut.calls.length > 0 ? `, and the calls of their loops (${l.leftOut.calls.slice(0, 5).map((c) => '`' + c + '`').join(', ')}${l.leftOut.calls.length > 5 ? ', …' : ''})` : ''}.`
+      : '';
   if (l.tools.length === 0 && l.repeated.length === 0) {
     out.push('', 'Nothing repeated often enough to be worth an instruction yet.');
+    if (leftOut) out.push('', leftOut);
     return out.join('\n') + '\n';
   }
   if (l.tools.length > 0) {
     out.push('', '## Tools that loop', '');
-    for (const t of l.tools) out.push(`- ${t.tool}: ${plural(t.stalls, 'stall')} in ${plural(t.sessions, 'session')}`);
+    for (const t of l.tools) out.push(`- ${t.tool}: ${plural(t.stalls, 'stall')} in ${plural(t.sessions, 'session')}${t.confirmed > 0 ? ` (${t.confirmed} marked right by you)` : ''}`);
   }
   if (l.repeated.length > 0) {
     out.push('', '## Calls repeated most', '');
@@ -108,5 +139,6 @@ export function learningsText(l: Learnings): string {
     out.push('', '## Worth writing into CLAUDE.md / AGENTS.md', '');
     for (const a of l.advice) out.push(`- ${a.text} (${a.evidence}.)`);
   }
+  if (leftOut) out.push('', leftOut);
   return out.join('\n') + '\n';
 }

@@ -1,4 +1,5 @@
 import type { SignalCode } from '../types.ts';
+import type { CallRef } from '../review/refs.ts';
 import type { After } from '../scan/meter.ts';
 import type { ScannedStall } from '../scan/scan-session.ts';
 import { addSpend, noSpend, type Spend, tokenTotal } from '../scan/spend.ts';
@@ -26,6 +27,10 @@ export interface ReportStall {
   mode?: string;
   /** Scan: the subagent transcript the stall is in, whose calls are counted apart from the session's main file. */
   file?: string;
+  /** The call it was flagged at, as a verdict names it. */
+  ref?: CallRef;
+  /** The person's verdict on it (stallguard review), when they gave one. */
+  verdict?: 'right' | 'wrong';
 }
 
 /** A metered stall as a report shows it. Its spend is left to the caller: only a scan knows tokens. */
@@ -44,6 +49,7 @@ export function reportStall(st: ScannedStall): ReportStall {
     ...(st.after ? { after: st.after } : {}),
     ...(st.mode ? { mode: st.mode } : {}),
     ...(st.file ? { file: st.file } : {}),
+    ...(st.ref ? { ref: st.ref } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Action, CallStep, Decision, DecisionCode, Observation, SignalHit } from '../types.ts';
 import type { UsageRecord } from '../readers/types.ts';
 import { loopForm, loopTools } from './loop-form.ts';
+import { CallCounter, type CallRef } from '../review/refs.ts';
 import { addSpend, noSpend, type Spend, spendOf } from './spend.ts';
 
 // What a stall cost: the calls and the model tokens spent inside it. Pure: it is fed the observations of
@@ -49,6 +50,8 @@ export interface MeteredStall {
   tools: string[];
   /** What the agent did next: repeated the loop, changed approach, or made no further call in the task. */
   after?: After;
+  /** The call it was flagged at, as a verdict names it (review/refs.ts). */
+  ref?: CallRef;
 }
 
 /** Steps kept for tokens that arrive after their call (a response's usage can be written late). */
@@ -80,6 +83,7 @@ export class StallMeter {
   private readonly tracks = new Map<string, Track>();
   private readonly stepSpend = new Map<number, Spend>();
   private readonly owner = new Map<number, MeteredStall>();
+  private readonly refs = new CallCounter();
   private lastStep = 0;
 
   /**
@@ -114,6 +118,7 @@ export class StallMeter {
 
   /** One observation, with the decision made on it when stallguard intervened. */
   observe(obs: Observation, step: number, decision?: Decision, mode?: string): void {
+    this.refs.next(obs);
     if (obs.step.k === 'prompt') for (const t of this.tracks.values()) this.endTask(t);
     else if (obs.step.k === 'call') this.call(obs.agent.id, step, obs.step);
     // a repeat denied right after a nudge belongs to the stall that flagged it, which is metered already
@@ -198,6 +203,8 @@ export class StallMeter {
       loop: '',
       tools: [],
     };
+    const ref = obs.step.k === 'call' || obs.step.k === 'verdict' ? this.refs.latest(agent) : undefined;
+    if (ref) stall.ref = ref;
     this.stalls.push(stall);
     const t = this.track(agent);
     if (d.action === 'stop') t.stopped = true;

@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import type { Config } from '../types.ts';
-import { readTrajectory, sniffFormat } from '../readers/read-file.ts';
+import { FORMAT_AGENT, readTrajectory, sniffFormat } from '../readers/read-file.ts';
 import type { SessionInfo, TraceFormat } from '../readers/types.ts';
 import type { SessionFiles } from './discover.ts';
 import { measure } from './measure.ts';
@@ -35,8 +35,6 @@ export interface SessionScan {
   /** Subagent files that could not be read or are in no known format. */
   unreadableFiles: number;
 }
-
-const AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini', 'copilot-events': 'copilot', 'qwen-chat': 'qwen', 'pi-session': 'pi', 'opencode-export': 'opencode' };
 
 interface FileScan {
   format: TraceFormat;
@@ -90,7 +88,7 @@ export function scanSession(files: SessionFiles, config: Config, seen: Map<strin
   const cwd = main.info.cwd;
   const result: SessionScan = {
     session: flatSubagent ? name : (main.info.session ?? name),
-    agent: AGENT[main.format],
+    agent: FORMAT_AGENT[main.format],
     file: files.main,
     format: main.format,
     ...(cwd ? { cwd } : {}),

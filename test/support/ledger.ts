@@ -13,10 +13,11 @@ export interface Call {
   ok: boolean;
 }
 
-export function hookSession(home: string, session: string, calls: Call[], opts: { cwd?: string; mode?: 'shadow' | 'enforce'; prompt?: string } = {}): void {
+/** `config`: the user config the hook runs with (default: the seed rule alone; null: none, the shipped settings). */
+export function hookSession(home: string, session: string, calls: Call[], opts: { cwd?: string; mode?: 'shadow' | 'enforce'; prompt?: string; config?: object | null } = {}): void {
   const env = { HOME: home, STALLGUARD_HOME: home, STALLGUARD_MODE: opts.mode ?? 'shadow' };
   mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'config.json'), JSON.stringify(SEED_RULE));
+  if (opts.config !== null) writeFileSync(join(home, 'config.json'), JSON.stringify(opts.config ?? SEED_RULE));
   const base = { session_id: session, transcript_path: `${home}/.claude/projects/p/${session}.jsonl`, cwd: opts.cwd ?? '/home/dev/proj', prompt_id: `${session}-${(opts.prompt ?? 'fix the tests').replace(/\W+/g, '-')}`, permission_mode: 'default' };
   const send = (payload: object) => runHook({ stdin: JSON.stringify({ ...base, ...payload }), argv: ['hook'], env });
   send({ hook_event_name: 'UserPromptSubmit', prompt: opts.prompt ?? 'fix the tests' });
