@@ -100,12 +100,19 @@ describe('self-protection', () => {
     assert.ok(guardCall({ name: 'Write', input: { file_path: '~/other/.claude/settings.json', content: '{}' } }, unreadable));
   });
 
-  it('stays linear on huge and hostile commands', { timeout: 30_000 }, () => {
-    // a regular expression that backtracks would take minutes here
+  it('reads huge and hostile commands to the end, allowing them alone and still finding a tamper beside them', { timeout: 30_000 }, () => {
+    // the timeout is no measurement: a regular expression that backtracks would take minutes here
     const stars = '*a'.repeat(40);
-    for (const command of ['export '.repeat(200_000), 'a'.repeat(2_000_000), '$('.repeat(100_000), "'".repeat(500_001), '.claude'.repeat(200_000), 'open(' + 'x'.repeat(1_000_000), `rm ~/${stars}/${stars}`, `rm ${'['.repeat(10_000)}`, `rm ${'{a,'.repeat(5_000)}`]) {
-      guardCall({ name: 'Bash', input: { command } }, ctx);
-      guardCall({ name: 'python3', input: { command: `python3 -c "${command}"` } }, ctx);
+    const tamper = 'rm -rf ~/.stallguard';
+    const hostile = ['export '.repeat(200_000), 'a'.repeat(2_000_000), '.claude'.repeat(200_000), 'open(' + 'x'.repeat(1_000_000), `rm ~/${stars}/${stars}`, `rm ${'['.repeat(10_000)}`, `rm ${'{a,'.repeat(5_000)}`];
+    // these never close what they open, so a tamper after them is inside their quote or substitution
+    const unclosed = ['$('.repeat(100_000), "'".repeat(500_001)];
+    for (const command of [...hostile, ...unclosed]) {
+      const label = command.slice(0, 12);
+      assert.equal(guardCall({ name: 'Bash', input: { command } }, ctx), undefined, label);
+      assert.equal(guardCall({ name: 'python3', input: { command: `python3 -c "${command}"` } }, ctx), undefined, label);
+      assert.ok(guardCall({ name: 'Bash', input: { command: `${tamper}; ${command}` } }, ctx), label);
+      if (hostile.includes(command)) assert.ok(guardCall({ name: 'Bash', input: { command: `${command} ; ${tamper}` } }, ctx), label);
     }
   });
 });
