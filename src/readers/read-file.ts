@@ -26,6 +26,15 @@ export function sniffFormat(file: string): TraceFormat | undefined {
   return detectFormat(first);
 }
 
+/** The format of a history file found on the machine, or undefined when it cannot be read or is in no format stallguard reads (a search over folders goes on past it). */
+export function historyFormat(file: string): TraceFormat | undefined {
+  try {
+    return sniffFormat(file);
+  } catch {
+    return undefined;
+  }
+}
+
 type Reader = (lines: Iterable<string>, session: string, stats: ReadStats, sink?: TranscriptSink) => Iterable<ReplayItem>;
 const READERS: Record<TraceFormat, Reader> = {
   trace: traceEvents,

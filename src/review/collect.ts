@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Observation } from '../types.ts';
 import { observation } from '../core/step.ts';
-import { FORMAT_AGENT, readTrajectory, sniffFormat } from '../readers/read-file.ts';
-import type { SessionInfo, TraceFormat } from '../readers/types.ts';
+import { FORMAT_AGENT, historyFormat, readTrajectory } from '../readers/read-file.ts';
+import type { SessionInfo } from '../readers/types.ts';
 import { type SessionFiles, sessionsUnder } from '../scan/discover.ts';
 import { sessionLog, sessionMtime } from '../store/segments.ts';
 import { sessionFiles } from '../store/read-ledger.ts';
@@ -64,12 +64,7 @@ export function* ledgerRuns(home: string): Generator<Run> {
 
 /** One history file as a run (its session id as the agent wrote it), or undefined when it is in no format stallguard reads. */
 export function historyRun(file: string, session?: string, onBytes?: (n: number) => void): Run | undefined {
-  let format: TraceFormat | undefined;
-  try {
-    format = sniffFormat(file);
-  } catch {
-    return undefined;
-  }
+  const format = historyFormat(file);
   if (!format) return undefined;
   const info: SessionInfo = {};
   const observations: Observation[] = [];

@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import type { Config } from '../types.ts';
-import { FORMAT_AGENT, readTrajectory, sniffFormat } from '../readers/read-file.ts';
+import { FORMAT_AGENT, historyFormat, readTrajectory } from '../readers/read-file.ts';
 import type { SessionInfo, TraceFormat } from '../readers/types.ts';
 import type { SessionFiles } from './discover.ts';
 import { measure } from './measure.ts';
@@ -45,12 +45,7 @@ interface FileScan {
 }
 
 function scanFile(file: string, config: Config, seen: Map<string, number>, onBytes?: (n: number) => void): FileScan | undefined {
-  let format: TraceFormat | undefined;
-  try {
-    format = sniffFormat(file);
-  } catch {
-    return undefined;
-  }
+  const format = historyFormat(file);
   if (!format) return undefined;
   const meter = new StallMeter(Math.max(64, config.window), seen);
   const info: SessionInfo = {};
