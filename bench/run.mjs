@@ -217,7 +217,7 @@ function installedCommand(home, daemonPort) {
   const args = [CLI, 'install', ...(daemonPort ? ['--daemon', '--port', String(daemonPort)] : [])];
   const r = spawnSync(NODE, args, { cwd: project, env: { ...baseEnv, HOME: project, STALLGUARD_HOME: home }, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`install failed: ${r.stderr}`);
-  const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+  const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8'));
   return settings.hooks.PostToolUse[0].hooks.find((h) => h.type === 'command').command;
 }
 

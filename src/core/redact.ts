@@ -85,15 +85,16 @@ export function redactAllRules(text: string): string {
 
 /**
  * Long runs of letters and digits mixed the way generated keys are (hex digests, which are no secret, left
- * alone). A match is at most 512 long, so the pattern's backtracking stays bounded on a 10 MB run;
- * one with a key character right before or after it is a piece of a longer run, which is no key and stays.
- * Looking at the neighbours in the replacer spares the pattern a look-around at every position.
+ * alone). A match starts only where a run starts (the look-behind fails at once inside a word, where a
+ * bare run pattern would read ahead up to 32 characters at every position) and is at most 512 long, so
+ * backtracking stays bounded on a 10 MB run; one with a key character right after it is the head of a
+ * longer run, which is no key and stays.
  */
-const KEYLIKE = /[A-Za-z0-9_+=-]{32,512}/g;
+const KEYLIKE = /(?<![A-Za-z0-9_+=-])[A-Za-z0-9_+=-]{32,512}/g;
 const KEY_CHAR = /[A-Za-z0-9_+=-]/;
 
 function keyLike(m: string, at: number, text: string): string {
-  if ((at > 0 && KEY_CHAR.test(text[at - 1]!)) || (at + m.length < text.length && KEY_CHAR.test(text[at + m.length]!))) return m;
+  if (at + m.length < text.length && KEY_CHAR.test(text[at + m.length]!)) return m;
   return looksGenerated(m) ? '<secret>' : m;
 }
 
