@@ -22,24 +22,21 @@ export function stallguardHome(env: NodeJS.ProcessEnv = process.env): string {
   return set ? resolve(set) : join(env.HOME || homedir(), '.stallguard');
 }
 
-/** The nearest file of each name at or above `cwd`, in one walk up. */
-function findUp(cwd: string, names: readonly string[]): (string | undefined)[] {
-  const found: (string | undefined)[] = names.map(() => undefined);
-  let dir = resolve(cwd);
-  for (let i = 0; i < 32 && found.includes(undefined); i++) {
-    names.forEach((name, k) => {
-      if (found[k] === undefined && existsSync(join(dir, name))) found[k] = join(dir, name);
-    });
+/**
+ * The project's config files: those in the nearest folder at or above `cwd` that holds either. The walk
+ * stops there, so a tuned layer of an enclosing project never slips beneath a nearer project's own file.
+ */
+function projectFiles(cwd: string): { project?: string; tuned?: string } {
+  for (let dir = resolve(cwd), i = 0; i < 32; i++) {
+    const project = join(dir, PROJECT_CONFIG);
+    const tuned = join(dir, PROJECT_TUNED);
+    const found = { ...(existsSync(project) ? { project } : {}), ...(existsSync(tuned) ? { tuned } : {}) };
+    if (found.project || found.tuned) return found;
     const up = dirname(dir);
     if (up === dir) break;
     dir = up;
   }
-  return found;
-}
-
-/** The nearest .stallguard.json at or above `cwd`, if any. */
-export function findProjectConfig(cwd: string): string | undefined {
-  return findUp(cwd, [PROJECT_CONFIG])[0];
+  return {};
 }
 
 /** Where a config layer comes from: the person's own files, or what `stallguard tune` wrote beneath them. */
@@ -55,7 +52,7 @@ export interface ConfigLayer {
  * fitted in its scope, so a setting the person chose is never overridden by one learned.
  */
 export function configLayers(home: string, cwd?: string): ConfigLayer[] {
-  const [project, projectTuned] = cwd ? findUp(cwd, [PROJECT_CONFIG, PROJECT_TUNED]) : [];
+  const { project, tuned: projectTuned } = cwd ? projectFiles(cwd) : {};
   const layers: ConfigLayer[] = [
     { file: join(home, USER_TUNED), scope: 'user', tuned: true },
     { file: join(home, USER_CONFIG), scope: 'user', tuned: false },

@@ -62,7 +62,8 @@ function hashContent(path: string, size: number, hash: Hash): void {
   }
 }
 
-function repoRoot(cwd: string): string | undefined {
+/** The top of the git work tree holding `cwd`, if any. */
+export function repoRoot(cwd: string): string | undefined {
   for (let dir = cwd, i = 0; i < 64; i++) {
     if (existsSync(join(dir, '.git'))) return dir;
     const up = dirname(dir);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { repoRoot } from '../hook/tree.ts';
 import { dirname, join, resolve } from 'node:path';
 import { configLayers, PROJECT_TUNED, USER_TUNED } from '../config/load.ts';
 import { KNOBS, type Settings, layerContent, changes, shown } from './settings.ts';
@@ -13,17 +14,11 @@ export type Scope = 'user' | 'project';
 /** Where the layer of a scope is (or would be written), seen from `cwd`. */
 export function layerFile(scope: Scope, home: string, cwd: string): string {
   if (scope === 'user') return join(home, USER_TUNED);
-  const found = configLayers(home, cwd).find((l) => l.scope === 'project' && l.tuned);
-  if (found) return found.file;
-  const project = configLayers(home, cwd).find((l) => l.scope === 'project' && !l.tuned);
-  if (project) return join(dirname(project.file), PROJECT_TUNED);
-  for (let dir = resolve(cwd), i = 0; i < 32; i++) {
-    if (existsSync(join(dir, '.git'))) return join(dir, PROJECT_TUNED);
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  return join(resolve(cwd), PROJECT_TUNED);
+  const project = configLayers(home, cwd).filter((l) => l.scope === 'project');
+  const tuned = project.find((l) => l.tuned);
+  if (tuned) return tuned.file;
+  if (project[0]) return join(dirname(project[0].file), PROJECT_TUNED);
+  return join(repoRoot(resolve(cwd)) ?? resolve(cwd), PROJECT_TUNED);
 }
 
 /** The project folder a project layer belongs to: the sessions whose working folder is inside it count. */
