@@ -1,4 +1,4 @@
-import { anchors, ownPlaces, placeOf, resolvePath } from './paths.ts';
+import { anchorList, ownPlaces, placeOf, resolvePath } from './paths.ts';
 import { fileFound, type Found, treeFound } from './reach.ts';
 import { MENTION, type Scope } from './words.ts';
 
@@ -44,7 +44,8 @@ export function codeHit(code: string, s: Scope): Found | undefined {
     const hit = trees ? treeFound(abs, s.ctx, s.cwd) : fileFound(abs, s.ctx);
     if (hit) return hit;
   }
-  for (const a of anchors(s.ctx, s.cwd)) {
+  // code spells a place as it is written, so the list unresolved is enough (fileFound follows links)
+  for (const a of anchorList(s.ctx, s.cwd)) {
     if (placeOf(a, s.ctx)?.kind !== 'settings' || !spelledApart(a, code)) continue;
     const hit = fileFound(a, s.ctx);
     if (hit) return hit;

@@ -152,7 +152,7 @@ function holdingsOfToml(text: string | undefined): Holdings {
 }
 
 /** What of stallguard's a settings file holds now; undefined text: no such file. */
-export function holdingsOf(text: string | undefined, format: SettingsFormat): Holdings {
+function holdingsOf(text: string | undefined, format: SettingsFormat): Holdings {
   if (format === 'toml') return holdingsOfToml(text);
   if (text === undefined) return EMPTY;
   const root = parse(text, true);

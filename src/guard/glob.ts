@@ -93,11 +93,9 @@ function bracket(p: string, open: number): { token: Token; end: number } | undef
       // a character class ([:alpha:]): any character, which can only match more
       const close = p.indexOf(':]', i + 2);
       if (close === -1) return undefined;
-      if (close !== -1) {
-        members.push('\u0000-\uffff');
-        i = close + 1;
-        continue;
-      }
+      members.push('\u0000-\uffff');
+      i = close + 1;
+      continue;
     }
     if (c === '\\' && i + 1 < p.length) c = p[++i]!;
     if (p[i + 1] === '-' && p[i + 2] !== undefined && p[i + 2] !== ']') {

@@ -1,5 +1,5 @@
 import type { GuardHit, ToolCall } from '../types.ts';
-import { callCommand, parseMaybeJson, SHELL_TOOLS } from '../core/call-fields.ts';
+import { callCommand, callFields, SHELL_TOOLS } from '../core/call-fields.ts';
 import { switchHit } from './code.ts';
 import { type GuardContext, nowOf } from './context.ts';
 import { applyChange, changesOf, introducedText } from './edits.ts';
@@ -51,8 +51,8 @@ function changeHit(abs: string, change: ReturnType<typeof changesOf>[number], ct
       // the new text cannot be worked out: what the file holds now, and what the call brings in, decide
       if (before !== undefined && holdsStallguard(before, place.format)) return { kind: 'entry', path: p };
       const introduced = introducedText(change);
-      const old = change.op === 'replace' ? change.edits.map((e) => e.old).join('\n') : '';
-      if ([...offsInText(introduced)].some((o) => !offsInText(old).has(o))) return { kind: 'switch', path: p };
+      const offBefore = offsInText(change.op === 'replace' ? change.edits.map((e) => e.old).join('\n') : '');
+      if ([...offsInText(introduced)].some((o) => !offBefore.has(o))) return { kind: 'switch', path: p };
       continue;
     }
     const tamper = tamperOf(before, 'text' in after ? after.text : undefined, place.format);
@@ -113,8 +113,7 @@ function uninstallCommand(path: string, ctx: GuardContext): string | undefined {
 /** Whether a call would change stallguard's own files or entries, or switch it off. */
 export function guardCall(call: ToolCall, context: GuardContext): GuardHit | undefined {
   const ctx = memoized(context);
-  const input = parseMaybeJson(call.input);
-  const o = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const o = callFields(call.input);
   const command = shellCommand(o);
   let hit: Found | undefined;
   if (command !== undefined && (SHELL_TOOLS.has(call.name) || (!EDIT_TOOLS.has(call.name) && SHELL_WORD.test(call.name)))) hit = shellHit(command, ctx, /powershell|pwsh/i.test(call.name));

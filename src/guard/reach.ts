@@ -34,6 +34,9 @@ export function fileFound(abs: string, ctx: GuardContext): Found | undefined {
 function foundFrom(abs: string, ctx: GuardContext, cwd: string | undefined, reaches: (place: string, paths: string[]) => boolean): Found | undefined {
   const own = fileFound(abs, ctx);
   if (own) return own;
+  // only a folder holds anything: a path that is not there, or a file, is answered by itself
+  const now = nowOf(abs, ctx);
+  if ('none' in now || 'text' in now) return undefined;
   const paths = forms(abs, ctx);
   for (const a of anchors(ctx, cwd)) {
     if (!reaches(a, paths)) continue;

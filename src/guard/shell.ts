@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { HOLE, lexShell, type Simple } from '../shell/lex.ts';
 import { codeHit, switchHit } from './code.ts';
 import { globMatcher } from './glob.ts';
-import { anchors, resolvePath } from './paths.ts';
+import { anchors, resolvePath, under } from './paths.ts';
 import { type GuardContext, nowOf } from './context.ts';
 import { fileFound, type Found, treeFound } from './reach.ts';
 import { firstHit, hits, type Scope, substitute } from './words.ts';
@@ -274,7 +274,7 @@ function findHit(args: string[], s: Scope, globs: Map<string, string>): Found | 
   const matchers = names.map((n) => globMatcher(n.nocase ? n.pattern.toLowerCase() : n.pattern));
   const rootPaths = (roots.length > 0 ? roots : ['.']).map((r) => resolvePath(substitute(r, s.vars), s.ctx, s.cwd, s.windows));
   for (const a of anchors(s.ctx, s.cwd)) {
-    if (!rootPaths.some((r) => a === r || a.startsWith(r === '/' ? '/' : r + '/'))) continue;
+    if (!rootPaths.some((r) => under(a, r))) continue;
     const name = posix.basename(a);
     if (filtered && !matchers.some((m, n) => m(names[n]!.nocase ? name.toLowerCase() : name))) continue;
     if ('none' in nowOf(a, s.ctx)) continue;

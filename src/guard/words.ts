@@ -44,7 +44,7 @@ function found(abs: string, s: Scope, test: Test): Found | undefined {
 }
 
 /** Protected places named anywhere in the text: for a name of which nothing is known before the command runs. */
-export function mentionHits(text: string, s: Scope, test: Test): Found | undefined {
+function mentionHits(text: string, s: Scope, test: Test): Found | undefined {
   for (const m of text.matchAll(MENTION)) {
     const hit = found(resolvePath(m[0], s.ctx, s.cwd, s.windows), s, test === 'tree' ? 'tree' : 'dir');
     if (hit) return hit;
