@@ -93,12 +93,19 @@ describe('a session log in segments', () => {
 
   it('takes a line that landed after a seal again in the next segment', () => {
     const file = scratchFile();
-    let sealed = 0;
-    // a racing writer seals segment 0 early, before the size says so; every later line lands after it
+    let early = -1;
+    let taken: [string | undefined, string | undefined] = [undefined, undefined];
+    // a racing writer seals the segment being written early, before the size says so: the next line lands after the seal
     const decisions = run(file, LIST, 8 * 1024, (i) => {
-      if (i === 40) appendFileSync(file, JSON.stringify({ t: 's', next: 1 }) + '\n'), sealed++;
+      if (i === 40) {
+        early = sessionSegments(file).length - 1;
+        appendFileSync(segmentPath(file, early), JSON.stringify({ t: 's', next: early + 1 }) + '\n');
+      }
+      // before a later seal compacts it away: the late line in the sealed segment, and the same line again in the next
+      const last = (f: string) => JSON.stringify(lines(f).filter((l) => l?.t === 'o').at(-1));
+      if (i === 41) taken = [last(segmentPath(file, early)), last(segmentPath(file, early + 1))];
     });
-    assert.equal(sealed, 1);
+    assert.ok(taken[0] !== undefined && taken[0] === taken[1], 'the line after the seal is taken again in the next segment');
     assert.deepEqual(decisions, REFERENCE);
     const seen = [...sessionLog(file)].filter((l) => l?.t === 'o');
     assert.equal(seen.length, LIST.length, 'each observation once');

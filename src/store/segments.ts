@@ -34,6 +34,8 @@ export function sessionSegments(file: string): string[] {
 }
 
 function currentSegment(file: string): number {
+  // most sessions never rotate: one look, and no pointer file to fail to read
+  if (!existsSync(segmentPath(file, 1))) return 0;
   let g = 0;
   try {
     g = Math.max(0, Number.parseInt(readFileSync(pointerPath(file), 'utf8'), 10) || 0);
