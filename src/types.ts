@@ -30,8 +30,6 @@ export interface CallFacts {
   command?: string;
   /** The file or folder the call is about, where its arguments do not name it in a common field. */
   target?: string;
-  /** What a search looks for (its pattern, query or name), where its arguments do not name it in a common field. */
-  term?: string;
   /** Task-list bookkeeping (a to-do list, a plan update): neither work nor a loop. */
   bookkeeping?: boolean;
   /** The call never ran: it was cancelled because a parallel call failed, or interrupted. Not an attempt. */

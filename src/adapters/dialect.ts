@@ -1,6 +1,5 @@
 import type { CallFacts, Event, ToolCall, ToolClass } from '../types.ts';
-import { callFields } from '../core/call-fields.ts';
-import { outputText } from '../core/output-text.ts';
+import { callCommand, callFields } from '../core/call-fields.ts';
 
 // Each agent speaks its own dialect: its tool names, the envelope around a shell command's output
 // (`Exit code: 1\nWall time: ...\nOutput:`), its error texts for a rejected edit or a refused call. A
@@ -41,20 +40,7 @@ export function tableFacts(table: ReadonlyMap<string, ToolClass>, shellTools: Re
 
 /** The command a shell tool runs: a string, or an argv list quoted back into one. */
 export function commandOf(input: unknown): string | undefined {
-  const o = callFields(input);
-  const raw = o.command ?? o.cmd;
-  if (typeof raw === 'string') return raw;
-  if (Array.isArray(raw)) return raw.filter((w): w is string => typeof w === 'string').map(shellQuote).join(' ');
-  return undefined;
-}
-
-function shellQuote(w: string): string {
-  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The output as text, for dialects that read an envelope or an error text. */
-export function textOf(output: unknown): string {
-  return typeof output === 'string' ? output : outputText(output);
+  return callCommand(callFields(input));
 }
 
 /** Sets a fact when `test` holds; keeps the facts object free of false flags. */

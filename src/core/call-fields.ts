@@ -12,9 +12,15 @@ export function callFields(input: unknown): Record<string, unknown> {
 
 /** The command a call runs: a string, or an argv list quoted back into one. */
 export function callCommand(o: Record<string, unknown>): string | undefined {
-  if (typeof o.command === 'string') return o.command;
-  if (Array.isArray(o.command)) return o.command.filter((w): w is string => typeof w === 'string').map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
-  return typeof o.cmd === 'string' ? o.cmd : undefined;
+  for (const raw of [o.command, o.cmd]) {
+    if (typeof raw === 'string') return raw;
+    if (Array.isArray(raw)) return raw.filter((w): w is string => typeof w === 'string').map(shellQuote).join(' ');
+  }
+  return undefined;
+}
+
+function shellQuote(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The file or folder a call names. */

@@ -246,7 +246,7 @@ export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
   }
   if (cls === 'search') {
     const where = [path ?? str(o.dir_path), str(o.glob), str(o.type)].filter((x) => x !== undefined).join(' ');
-    const term = str(o.pattern) ?? str(o.query) ?? str(o.q) ?? str(o.regex) ?? str(o.name) ?? facts.term;
+    const term = str(o.pattern) ?? str(o.query) ?? str(o.q) ?? str(o.regex) ?? str(o.name);
     return { cls, ...(where ? { target: where } : {}), ...(term !== undefined ? { term } : {}) };
   }
   return { cls: cls ?? 'other' };

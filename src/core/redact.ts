@@ -68,11 +68,12 @@ const RULES: [RegExp, string, string[]][] = [
 const HINTS = new RegExp(`(?=(${[...new Set(RULES.flatMap(([, , h]) => h))].sort((a, b) => b.length - a.length).map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'g');
 
 /** The rules whose hints `lowered` holds, by index. */
-export function rulesFor(lowered: string): Set<number> {
+function rulesFor(lowered: string): Set<number> {
   const found = new Set<string>();
   for (const m of lowered.matchAll(HINTS)) found.add(m[1]!);
   const out = new Set<number>();
-  if (found.size > 0) RULES.forEach(([, , hints], i) => hints.some((h) => [...found].some((f) => f.startsWith(h))) && out.add(i));
+  const present = [...found];
+  if (present.length > 0) RULES.forEach(([, , hints], i) => hints.some((h) => present.some((f) => f.startsWith(h))) && out.add(i));
   return out;
 }
 

@@ -46,12 +46,12 @@ function callStep(call: ToolCall, output: unknown, ok: boolean | null, facts: Ca
     sim: sketch(args),
   };
   if (ok === false) step.fail = digest(failureSignature(outcome));
-  if (shape.target) step.target = digest(canonicalText(shape.target, ctx));
+  const where = shape.target ? canonicalText(shape.target, ctx) : '';
+  if (shape.target) step.target = digest(where);
   if (shape.cls === 'read') step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
   if (shape.cls === 'edit' && shape.after !== undefined) {
     // digests of redacted text only: nothing stored may depend on a secret the edit holds
-    const where = canonicalText(shape.target ?? '', ctx);
     const after = canonicalText(shape.after, ctx);
     if (shape.before === undefined) step.written = digest(`${where}\u0000${after}`);
     else {

@@ -46,13 +46,13 @@ export const failingRetry: Signal = (window) => {
   if (!last || !failedAttempt(last)) return undefined;
   const calls: Entry[] = [last];
   let ranBetween = false;
-  for (let i = window.length - 2; i >= 0 && calls.length < 12; i--) {
+  // the last 24 calls, and of them the 12 nearest retries
+  for (let i = window.length - 2; i >= Math.max(0, window.length - 24) && calls.length < 12; i--) {
     const e = window[i]!;
     if (!unchangedSince(e, last)) break;
     if (e.key === last.key && failedAttempt(e) && (!ranBetween || e.fail === last.fail)) calls.unshift(e);
     else if (e.ok !== false && (e.cls === 'exec' || e.cls === 'edit')) ranBetween = true;
   }
-  const recent = calls.filter((e) => window.length - window.indexOf(e) <= 24);
-  const n = attempts(recent);
-  return n >= 2 ? { code: 'FAILING_RETRY', value: n, calls: recent, detail: 'failing each time' } : undefined;
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'FAILING_RETRY', value: n, calls, detail: 'failing each time' } : undefined;
 };

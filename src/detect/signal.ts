@@ -26,13 +26,6 @@ export function sameCall(a: Entry, b: Entry): boolean {
   return a.key === b.key && a.out === b.out;
 }
 
-/** The kind of outcome, coarse enough that varied attempts at one failing thing compare equal. */
-export function outcomeClass(e: Entry): string {
-  if (e.ok === false) return `fail:${e.fail ?? ''}`;
-  if (e.empty) return 'empty';
-  return `out:${e.out}`;
-}
-
 /**
  * Whether two calls came back with the same kind of outcome: the same failure, or both empty, or the very
  * same result. A result that moved at all (a count, a room, a line found) is news.

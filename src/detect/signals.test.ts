@@ -40,14 +40,26 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions(), []);
   });
 
-  it('parallel searches in one response are one step, however many come back empty', () => {
-    const s = new Session();
-    s.prompt();
-    for (let round = 0; round < 2; round++) {
-      for (const dir of ['src', 'lib', 'test', 'docs', 'scripts']) s.call('Grep', { pattern: `widget${round}`, path: `${P}/${dir}` }, 'No matches found');
+  it('parallel calls in one response are one attempt; the same calls in separate responses are a loop', () => {
+    const rounds = (batched: boolean) => {
+      const s = new Session();
+      s.prompt();
+      // the agent has shown that it closes its batches (until it does, every call is a step of its own)
+      s.call('Read', { file_path: `${P}/README.md` }, '# proj');
       s.batch();
-    }
-    assert.deepEqual(s.actions(), []);
+      for (const term of ['FloorDiv', 'floor_div', 'floordiv', 'FLOOR_DIV']) {
+        s.call('Grep', { pattern: term, path: `${P}/src` }, 'No files found');
+        if (!batched) s.batch();
+      }
+      s.batch();
+      for (let i = 0; i < 4; i++) {
+        s.bash('npm test', FAIL, false);
+        if (!batched) s.batch();
+      }
+      return s.actions();
+    };
+    assert.deepEqual(rounds(true), []);
+    assert.deepEqual(rounds(false).slice(0, 1), ['nudge']);
   });
 
   it('a search in what an earlier command printed searches there: the same name in other places is exploration', () => {

@@ -19,7 +19,7 @@ import { parseJsonLine, type ReadStats, type ReplayItem } from './types.ts';
 const SPAWN = new Set([...SPAWN_TOOLS, 'invoke_agent', 'spawn_agent']);
 
 /** The dialect of the agent or harness the meta line names; one that names none is read as any known agent. */
-export function traceDialect(meta: Record<string, unknown>): Dialect {
+function traceDialect(meta: Record<string, unknown>): Dialect {
   const agent = `${typeof meta.agent === 'string' ? meta.agent : ''} ${typeof meta.source === 'string' ? meta.source : ''}`;
   if (/mini-swe-agent/i.test(agent)) return miniSweAgentDialect;
   if (/\bSWE-agent\b|\bCodeR\b/i.test(agent)) return sweAgentDialect;

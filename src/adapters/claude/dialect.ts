@@ -1,5 +1,6 @@
 import type { CallFacts } from '../../types.ts';
-import { type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
+import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
+import { outputText } from '../../core/output-text.ts';
 
 // Claude Code's tools and the texts its harness puts around their results (measured on 2.1.x transcripts
 // and hook payloads). Tools reached through an ACP bridge (`mcp__acp__Bash`) are the same tools.
@@ -26,7 +27,7 @@ const EMPTY = /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(B
 export const claudeDialect: Dialect = (call, output, ok) => {
   const name = call.name.startsWith('mcp__acp__') ? call.name.slice('mcp__acp__'.length) : call.name;
   const facts: CallFacts = tableFacts(TOOLS, SHELL, { ...call, name });
-  const text = textOf(output);
+  const text = outputText(output);
   const head = text.slice(0, 400);
   const code = EXIT_CODE.exec(head);
   const known = ok ?? (code ? code[1] === '0' : null);

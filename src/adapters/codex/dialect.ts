@@ -1,6 +1,7 @@
 import type { CallFacts } from '../../types.ts';
 import { callFields } from '../../core/call-fields.ts';
-import { commandOf, type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
+import { commandOf, type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
+import { outputText } from '../../core/output-text.ts';
 
 // Codex CLI's tools and the envelope around their results: a shell call's output reads
 // `Exit code: 1\nWall time: 0.2 seconds\nOutput:\n...`, a unified-exec one adds a chunk id and a token
@@ -41,13 +42,13 @@ export const codexDialect: Dialect = (call, output, ok) => {
     const target = PATCH_TARGET.exec(patch)?.[1]?.trim();
     if (target) facts.target = target;
   }
-  const text = textOf(output);
+  const text = outputText(output);
   const envelope = typeof output === 'string' ? ENVELOPE.exec(text) : null;
   const code = envelope?.[1] ?? envelope?.[2];
   const sandbox = SANDBOX_FAILURE.exec(text.slice(0, 300))?.[1];
   const known = ok ?? (code !== undefined ? code === '0' : sandbox !== undefined ? sandbox === '0' : null);
   const body = envelope && envelope[0].length > 0 ? text.slice(envelope[0].length) : output;
-  const bodyText = textOf(body);
+  const bodyText = outputText(body);
   mark(facts, 'refused', REFUSED.test(bodyText.slice(0, 200)));
   // a patch applies whole or not at all: a failed one changed nothing
   mark(facts, 'rejected', facts.cls === 'edit' && known === false && (patch !== undefined || REJECTED_PATCH.test(bodyText.slice(0, 400))));

@@ -1,5 +1,6 @@
 import type { CallFacts } from '../../types.ts';
-import { type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
+import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
+import { outputText } from '../../core/output-text.ts';
 
 // GitHub Copilot CLI's tools and result texts (1.0.102: its tool list, error texts and the trailer it puts
 // on shell results, read in its package; docs/agents.md). A shell call is a successful call whatever the
@@ -35,7 +36,7 @@ export const copilotDialect: Dialect = (call, output, ok) => {
     body = text.slice(0, trailer.index);
     known = ok !== false && trailer[1] === '0';
   }
-  const head = textOf(body).slice(0, 400);
+  const head = outputText(body).slice(0, 400);
   mark(facts, 'refused', REFUSED.test(head));
   mark(facts, 'malformed', MALFORMED.test(head));
   mark(facts, 'rejected', facts.cls === 'edit' && known === false && REJECTED_EDIT.test(head));

@@ -1,5 +1,6 @@
 import type { CallFacts, ToolClass } from '../../types.ts';
-import { type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
+import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
+import { outputText } from '../../core/output-text.ts';
 
 // Gemini CLI's tools and result texts. A shell call's result is a block of labelled lines
 // (`Command: ...\nDirectory: ...\nOutput: ...\nError: ...\nExit Code: 1\n...\nProcess Group PGID: 123`)
@@ -34,7 +35,7 @@ export interface ResultTexts {
 export function geminiShaped(tools: ReadonlyMap<string, ToolClass>, shell: ReadonlySet<string>, texts: ResultTexts): Dialect {
   return (call, output, ok) => {
     const facts: CallFacts = tableFacts(tools, shell, call);
-    const text = textOf(output);
+    const text = outputText(output);
     let known = ok;
     let body: unknown = output;
     if (facts.command !== undefined && /^(?:Command|Output): /m.test(text)) {
@@ -50,7 +51,7 @@ export function geminiShaped(tools: ReadonlyMap<string, ToolClass>, shell: Reado
     mark(facts, 'refused', texts.refused.test(head));
     mark(facts, 'malformed', texts.malformed.test(head));
     mark(facts, 'rejected', facts.cls === 'edit' && known === false && texts.rejectedEdit.test(head));
-    mark(facts, 'empty', facts.cls !== 'edit' && (textOf(body).trim().length === 0 || texts.empty.test(head)));
+    mark(facts, 'empty', facts.cls !== 'edit' && (outputText(body).trim().length === 0 || texts.empty.test(head)));
     return { ok: known, output: body, facts };
   };
 }

@@ -1,5 +1,6 @@
 import type { CallFacts } from '../../types.ts';
-import { type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
+import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
+import { outputText } from '../../core/output-text.ts';
 
 // opencode's tools (1.18.33: the tool registry in its binary) and their texts. Its shell tool returns on a
 // non-zero exit (the plugin reads the exit code from its metadata); a call that throws reaches the plugin
@@ -22,7 +23,7 @@ const EMPTY = /^(?:No files found|No matches found)\b/;
 
 export const opencodeDialect: Dialect = (call, output, ok) => {
   const facts: CallFacts = tableFacts(TOOLS, SHELL, call);
-  const head = textOf(output).slice(0, 400);
+  const head = outputText(output).slice(0, 400);
   mark(facts, 'refused', REFUSED.test(head));
   mark(facts, 'malformed', call.name === 'invalid' || MALFORMED.test(head));
   // an edit it could not place changed nothing

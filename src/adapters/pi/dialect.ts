@@ -1,5 +1,6 @@
 import type { CallFacts } from '../../types.ts';
-import { type Dialect, mark, tableFacts, textOf, toolTable } from '../dialect.ts';
+import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
+import { outputText } from '../../core/output-text.ts';
 
 // pi's tools (0.73.1: dist/core/tools) and their texts. A shell command that exits non-zero is a failed
 // call whose text ends with `Command exited with code N`; tools that find nothing say so in a line.
@@ -19,7 +20,7 @@ const EMPTY = /^(?:No matches found|No files found matching pattern|\(empty dire
 
 export const piDialect: Dialect = (call, output, ok) => {
   const facts: CallFacts = tableFacts(TOOLS, SHELL, call);
-  const head = textOf(output).slice(0, 400);
+  const head = outputText(output).slice(0, 400);
   mark(facts, 'malformed', MALFORMED.test(head));
   mark(facts, 'rejected', facts.cls === 'edit' && ok === false && REJECTED_EDIT.test(head));
   mark(facts, 'empty', facts.cls !== 'edit' && EMPTY.test(head.trim()));

@@ -1,5 +1,6 @@
 import type { CallFacts } from '../../types.ts';
-import { commandOf, type Dialect, mark, textOf, toolTable } from '../../adapters/dialect.ts';
+import { commandOf, type Dialect, mark, toolTable } from '../../adapters/dialect.ts';
+import { outputText } from '../../core/output-text.ts';
 
 // SWE-agent's command interface, and CodeR's multi-role fork of it: file viewing and search commands of
 // its own (open, goto, scroll_down, search_file, rover_search_*), a line-range `edit` that is refused with
@@ -31,7 +32,7 @@ export const sweAgentDialect: Dialect = (call, output, ok) => {
     const arg = command.trim().split(/\s+/)[1];
     if (arg && !/^\d/.test(arg) && (cls === 'read' || cls === 'edit')) facts.target = arg;
   }
-  const text = textOf(output);
+  const text = outputText(output);
   const body = text.replace(FOOTER, '');
   const rejected = cls === 'edit' && REJECTED_EDIT.test(body);
   const known = ok ?? (rejected || TRACEBACK.test(body) || NOT_FOUND.test(body) ? false : null);
