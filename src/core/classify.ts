@@ -61,13 +61,26 @@ export interface CallShape {
   after?: string;
 }
 
-/** What an edit replaces and with what, where its arguments say: Edit/replace, MultiEdit, a patch. */
+/** The names the agents give an edit's old and new text: Claude and Gemini, opencode, Copilot, pi. */
+const REPLACEMENT_FIELDS = [['old_string', 'new_string'], ['oldString', 'newString'], ['old_str', 'new_str'], ['oldText', 'newText']] as const;
+
+function replacement(o: Record<string, unknown>): { before: string; after: string } | undefined {
+  for (const [b, a] of REPLACEMENT_FIELDS) {
+    const before = o[b];
+    const after = o[a];
+    if (typeof before === 'string' && typeof after === 'string') return { before, after };
+  }
+  return undefined;
+}
+
+/** What an edit replaces and with what, where its arguments say: an edit's old and new text, several edits, a patch. */
 function beforeAfter(o: Record<string, unknown>, patch: string | undefined): { before: string; after: string } | undefined {
-  if (typeof o.old_string === 'string' && typeof o.new_string === 'string') return { before: o.old_string, after: o.new_string };
+  const pair = replacement(o);
+  if (pair) return pair;
   if (Array.isArray(o.edits)) {
-    const edits = o.edits.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object');
-    if (edits.length > 0 && edits.every((e) => typeof e.old_string === 'string' && typeof e.new_string === 'string'))
-      return { before: edits.map((e) => e.old_string).join('\u0000'), after: edits.map((e) => e.new_string).join('\u0000') };
+    const edits = o.edits.map((e) => (e && typeof e === 'object' ? replacement(e as Record<string, unknown>) : undefined));
+    if (edits.length > 0 && edits.every((e) => e !== undefined))
+      return { before: edits.map((e) => e!.before).join('\u0000'), after: edits.map((e) => e!.after).join('\u0000') };
   }
   if (patch !== undefined && patch.includes('*** Begin Patch')) {
     const lines = patch.split('\n');

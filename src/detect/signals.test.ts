@@ -127,6 +127,20 @@ describe('edits that change nothing, and edits undone', () => {
     assert.deepEqual(edits(), [false, true, false]);
   });
 
+  it('sees an edit undone in the words of each agent (opencode, Copilot, pi)', () => {
+    for (const [from, to] of [
+      [{ filePath: 'src/cfg.ts', oldString: 'retries: 3', newString: 'retries: 5' }, { filePath: 'src/cfg.ts', oldString: 'retries: 5', newString: 'retries: 3' }],
+      [{ path: 'src/cfg.ts', old_str: 'retries: 3', new_str: 'retries: 5' }, { path: 'src/cfg.ts', old_str: 'retries: 5', new_str: 'retries: 3' }],
+      [{ path: 'src/cfg.ts', edits: [{ oldText: 'retries: 3', newText: 'retries: 5' }] }, { path: 'src/cfg.ts', edits: [{ oldText: 'retries: 5', newText: 'retries: 3' }] }],
+    ]) {
+      const s = new Session();
+      s.prompt();
+      s.call('edit', from, 'Edit applied successfully.');
+      s.call('edit', to, 'Edit applied successfully.');
+      assert.deepEqual(s.state.agents.main!.window.map((e) => [e.cls, !!e.returned]), [['edit', false], ['edit', true]], JSON.stringify(from));
+    }
+  });
+
   it('the same whole-file content written again and again is a loop', () => {
     const s = new Session();
     s.prompt();
