@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Config, Mode } from '../types.ts';
 import { errnoText } from '../core/errno.ts';
 import { DEFAULT_CONFIG } from './defaults.ts';
-import { type ConfigProblem, mergeConfig, MODES } from './validate.ts';
+import { type ConfigProblem, mergeConfig, MODES, TUNED_FLOORS } from './validate.ts';
 
 export const USER_CONFIG = 'config.json';
 export const PROJECT_CONFIG = '.stallguard.json';
@@ -68,12 +68,12 @@ export interface TunedInfo {
   scope: 'user' | 'project';
   date?: string;
   verdicts?: number;
-  /** Setting -> [the value beneath the layer, the value it sets]. */
+  /** Setting -> [the value beneath the layer, the value it sets], as tune noted it when it wrote the layer. */
   changed?: Record<string, [unknown, unknown]>;
+  /** Setting -> the value the layer sets, read from the layer itself. */
+  sets: Record<string, unknown>;
 }
 
-/** What a tuned layer may set: what tune fits. Anything else in it (a mode, say) is no learned setting. */
-const TUNED_FIELDS = ['failRepeat', 'unchangedFailures', 'sameFailures', 'pollRepeat'];
 
 /** A tuned layer's settings without what tune never writes, and a problem for each thing left out. */
 function tunedOnly(value: unknown, file: string, problems: ConfigProblem[]): unknown {
@@ -81,22 +81,34 @@ function tunedOnly(value: unknown, file: string, problems: ConfigProblem[]): unk
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const judge = k === 'judge' && v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-    if (k.startsWith('_') || TUNED_FIELDS.includes(k)) out[k] = v;
+    if (k.startsWith('_') || (TUNED_FLOORS as readonly string[]).includes(k)) out[k] = v;
     else if (judge && Object.keys(judge).every((j) => j === 'levels')) out[k] = v;
     else problems.push({ source: file, field: judge ? `judge.${Object.keys(judge).find((j) => j !== 'levels')}` : k, problem: 'is not a setting stallguard tune writes (a tuned layer holds judge.levels and the failure and poll floors)' });
   }
   return out;
 }
 
-function tunedInfo(layer: ConfigLayer, value: unknown): TunedInfo {
+function tunedInfo(layer: ConfigLayer, value: unknown, settings: unknown): TunedInfo {
   const meta = (value as { _tuned?: unknown })?._tuned as Record<string, unknown> | undefined;
-  const info: TunedInfo = { file: layer.file, scope: layer.scope };
+  const info: TunedInfo = { file: layer.file, scope: layer.scope, sets: settingsOf(settings) };
   if (meta && typeof meta === 'object') {
     if (typeof meta.date === 'string') info.date = meta.date;
     if (typeof meta.verdicts === 'number') info.verdicts = meta.verdicts;
     if (meta.changed && typeof meta.changed === 'object') info.changed = meta.changed as TunedInfo['changed'];
   }
   return info;
+}
+
+/** A tuned layer's settings by name (`failRepeat`, `judge.levels.REREAD`), its own notes left out. */
+function settingsOf(settings: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!settings || typeof settings !== 'object') return out;
+  for (const [k, v] of Object.entries(settings as Record<string, unknown>)) {
+    if (k.startsWith('_')) continue;
+    if (k === 'judge' && v && typeof v === 'object') for (const [code, level] of Object.entries((v as { levels?: object }).levels ?? {})) out[`judge.levels.${code}`] = level;
+    else out[k] = v;
+  }
+  return out;
 }
 
 export interface LoadedConfig {
@@ -159,11 +171,12 @@ export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?:
       problems.push({ source: file, field: '(file)', problem });
       continue;
     }
-    const merged = mergeConfig(config, layer.tuned ? tunedOnly(value, file, problems) : value, file);
+    const settings = layer.tuned ? tunedOnly(value, file, problems) : value;
+    const merged = mergeConfig(config, settings, file);
     config = merged.config;
     problems.push(...merged.problems);
     sources.push(file);
-    if (layer.tuned) tuned.push(tunedInfo(layer, value));
+    if (layer.tuned) tuned.push(tunedInfo(layer, value, settings));
   }
   const mode = env.STALLGUARD_MODE?.trim();
   if (mode) {

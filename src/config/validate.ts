@@ -44,6 +44,9 @@ const LLM_FIELDS: Record<string, Check> = {
   confidence: num(0, 1),
 };
 /** The signals a level can be set for: those the judge weighs. */
+/** The failure and poll floors `stallguard tune` may move: with judge.levels, all a tuned layer holds. */
+export const TUNED_FLOORS = ['failRepeat', 'unchangedFailures', 'sameFailures', 'pollRepeat'] as const;
+
 export const LEVEL_SIGNALS = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE', 'FAILING_RETRY', 'NO_TREE_CHANGE', 'EDIT_REJECTED', 'REPEATED_EDIT', 'TREE_OSCILLATION', 'EMPTY_RESULT', 'SAME_OUTCOME', 'REREAD', 'MALFORMED'];
 const levels: Check = (v) =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && Object.entries(v).every(([k, x]) => LEVEL_SIGNALS.includes(k) && (x === null || (Number.isInteger(x) && (x as number) >= 2 && (x as number) <= 100)))

@@ -132,7 +132,7 @@ describe('edits that change nothing, and edits undone', () => {
       [{ filePath: 'src/cfg.ts', oldString: 'retries: 3', newString: 'retries: 5' }, { filePath: 'src/cfg.ts', oldString: 'retries: 5', newString: 'retries: 3' }],
       [{ path: 'src/cfg.ts', old_str: 'retries: 3', new_str: 'retries: 5' }, { path: 'src/cfg.ts', old_str: 'retries: 5', new_str: 'retries: 3' }],
       [{ path: 'src/cfg.ts', edits: [{ oldText: 'retries: 3', newText: 'retries: 5' }] }, { path: 'src/cfg.ts', edits: [{ oldText: 'retries: 5', newText: 'retries: 3' }] }],
-    ]) {
+    ] as [Record<string, unknown>, Record<string, unknown>][]) {
       const s = new Session();
       s.prompt();
       s.call('edit', from, 'Edit applied successfully.');

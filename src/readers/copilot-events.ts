@@ -1,5 +1,5 @@
 import type { Actor, Event, ToolCall } from '../types.ts';
-import { COPILOT_SPAWN_TOOLS } from '../adapters/copilot/parse.ts';
+import { COPILOT_SPAWN_TOOLS, spawnType } from '../adapters/copilot/parse.ts';
 import { copilotDialect } from '../adapters/copilot/dialect.ts';
 import { describeEvent } from '../adapters/dialect.ts';
 import { parseMaybeJson } from '../core/call-fields.ts';
@@ -71,8 +71,7 @@ export function* copilotEventsEvents(lines: Iterable<string>, session: string, s
         }
         const call: ToolCall = { name: d.toolName, input: parseMaybeJson(d.arguments ?? {}), id: d.toolCallId };
         started.set(d.toolCallId, { call, agent, step });
-        const input = (call.input ?? {}) as Record<string, unknown>;
-        if (COPILOT_SPAWN_TOOLS.has(call.name)) yield { event: { ...base, kind: 'spawn', call, childType: typeof input.agent_type === 'string' ? input.agent_type : 'task' }, step };
+        if (COPILOT_SPAWN_TOOLS.has(call.name)) yield { event: { ...base, kind: 'spawn', call, childType: spawnType(call.input) }, step };
         else yield { event: { ...base, kind: 'pre-tool', call }, step };
         step++;
         break;

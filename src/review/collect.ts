@@ -103,7 +103,7 @@ export function historyRun(file: string, session?: string, onBytes?: (n: number)
 }
 
 /** The files of one history session as runs: the main transcript, then each subagent's under the same session id. */
-export function historySession(files: SessionFiles, onBytes?: (n: number) => void): Run[] {
+function historySession(files: SessionFiles, onBytes?: (n: number) => void): Run[] {
   const main = historyRun(files.main, undefined, onBytes);
   if (!main) return [];
   const runs = [main];

@@ -10,7 +10,7 @@ import { type Settings } from './settings.ts';
 // verdict is about, read with every stall switched off so that no window is ever reset (as
 // scripts/judge/extract.ts reads the labeled corpora). Whether some settings would have stepped in there is
 // then a comparison per signal, fast enough to try thousands of settings; the replay through the full
-// engine (compare.ts) says afterwards what the chosen ones really do.
+// engine (replayRun in tune.ts) says afterwards what the chosen ones really do.
 
 export interface Summary {
   /** Per signal, the highest value on calls the judge weighs (not polls, not spawns). */

@@ -51,7 +51,7 @@ export function allowed(k: Knob, prior: Settings, shipped: Settings): Level[] {
   return l.filter((v, i) => v === get(prior, k) || (Math.abs(i - at) <= MAX_STEPS && (v !== null || get(shipped, k) === null)));
 }
 
-export function priorCost(s: Settings, input: Pick<FitInput, 'prior' | 'shipped'>): number {
+function priorCost(s: Settings, input: Pick<FitInput, 'prior' | 'shipped'>): number {
   let cost = 0;
   for (const k of KNOBS) {
     const n = steps(k, get(s, k), get(input.prior, k), input.prior, input.shipped);

@@ -1,6 +1,6 @@
 import type { Config, SignalCode } from '../types.ts';
 import { SHIPPED_MODEL } from '../engine/find-stall.ts';
-import { LEVEL_SIGNALS } from '../config/validate.ts';
+import { LEVEL_SIGNALS, TUNED_FLOORS } from '../config/validate.ts';
 
 // What tune may change, and how far. The per-signal levels of the judge (a signal at or above its level is
 // a stall by itself; none: it decides nothing alone) and the thresholds of the failure floors and the poll
@@ -9,7 +9,7 @@ import { LEVEL_SIGNALS } from '../config/validate.ts';
 // a ladder of values, at most MAX_STEPS from the shipped value, so that no set of verdicts can make
 // stallguard silent.
 
-export const FLOORS = ['failRepeat', 'unchangedFailures', 'sameFailures', 'pollRepeat'] as const;
+export const FLOORS = TUNED_FLOORS;
 export type Floor = (typeof FLOORS)[number];
 
 /** Steps along its ladder a setting may move away from the shipped value. */

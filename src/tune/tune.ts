@@ -119,8 +119,8 @@ function agreesIn(l: Located, stalls: RunStall[]): boolean {
   return stalls.some((s) => inRegion(l.region, s)) === (l.verdict.verdict === 'right');
 }
 
-export const WARN_SHARE = 0.8;
-export const WARN_MIN = 3;
+const WARN_SHARE = 0.8;
+const WARN_MIN = 3;
 
 export function tune(input: TuneInput): TuneResult {
   const { verdicts, before, beneath } = input;

@@ -43,7 +43,8 @@ export function copilotEvent(p: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-function spawnType(input: unknown): string {
+/** The type of subagent a spawn call starts, as Copilot names it in the call's arguments. */
+export function spawnType(input: unknown): string {
   const o = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   return str(o.agent_type) ?? str(o.subagent_type) ?? str(o.agentName) ?? 'task';
 }
