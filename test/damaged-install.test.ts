@@ -42,7 +42,9 @@ describe('a damaged install fails open', () => {
       assert.equal(r.stdout, '');
       assert.equal(r.stderr, '');
       const log = readFileSync(join(home, 'errors.log'), 'utf8');
-      assert.match(log, /hook: the installed hook is damaged \(.*hook-main\.cjs: .+\); every call is let through unchecked; run: stallguard doctor/);
+      // what throws once the code has run cannot be told from a bug of the hook's own: doctor, which checks the file's hash, says which
+      if (name.endsWith('throws later')) assert.match(log, /hook: an unexpected error \(Error: (broken later|rejected)\); the call was let through; run: stallguard doctor/);
+      else assert.match(log, /hook: the installed hook is damaged \(.*hook-main\.cjs: .+\); every call is let through unchecked; run: stallguard doctor/);
     });
   }
 

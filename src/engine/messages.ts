@@ -38,7 +38,7 @@ const DECIDED_BY: Record<SignalCode, string> = {
  * each round); `Grep "x"`, `Grep "y"`, `Grep "z"` (4 similar calls, nothing found). A single call is counted
  * over the whole task (`times`), not only since the last nudge.
  */
-export function describeLoop(lead: SignalResult, times?: number): string {
+function describeLoop(lead: SignalResult, times?: number): string {
   if (lead.code === 'CYCLE') return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${lead.detail})`;
   const shorts = [...new Set(lead.calls.map((c) => c.short))];
   const count = lead.calls.length;

@@ -32,6 +32,9 @@ function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** The hook could not run at all: the agent carries on, and errors.log says why and what to run. */
+/** Whether hook-main.cjs was read, compiled and ran its module code: an error after that is no damage to the install. */
+let started = false;
+
 function failOpen(error: unknown): void {
   process.exitCode = 0;
   try {
@@ -39,7 +42,9 @@ function failOpen(error: unknown): void {
     if (!home || process.env.STALLGUARD_MODE?.trim() === 'off') return;
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     mkdirSync(home, { recursive: true, mode: 0o700 });
-    const line = `${new Date().toISOString()} hook: the installed hook is damaged (${MAIN}: ${why.replace(/\s+/g, ' ').slice(0, 300)}); every call is let through unchecked; run: stallguard doctor\n`;
+    const what = why.replace(/\s+/g, ' ').slice(0, 300);
+    const said = started ? `an unexpected error (${what}); the call was let through` : `the installed hook is damaged (${MAIN}: ${what}); every call is let through unchecked`;
+    const line = `${new Date().toISOString()} hook: ${said}; run: stallguard doctor\n`;
     appendFileSync(join(home, 'errors.log'), line, { mode: 0o600 });
   } catch {
     // nowhere to report; the agent still carries on
@@ -85,6 +90,7 @@ function run(): void {
   const used = script.cachedDataRejected ? undefined : cached?.kind;
   const mod = { exports: {} as { observedCall?: boolean } };
   (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, require, mod, MAIN, __dirname);
+  started = true;
   if (!dir || !base || used === 'full') return;
   process.once('exit', () => {
     const kind: Kind = mod.exports.observedCall ? 'full' : 'thin';

@@ -97,7 +97,7 @@ function startNext(file: string, g: number, config: Config, meta: Extract<LogLin
  * Rewrites a sealed segment without what only live hooks needed: the checkpoints but its head, the lines
  * after its seal (they are in the next segment), unreadable lines. A live segment is left alone.
  */
-export function compactSegment(seg: string): void {
+function compactSegment(seg: string): void {
   const kept: string[] = [];
   let sealed = false;
   let meta = false;

@@ -53,7 +53,8 @@ function writeWhole(fd: number, text: string): void {
 }
 
 /** Appends one line with a single write(2) on an O_APPEND descriptor. */
-export function appendLine(file: string, line: LogLine): void {
+/** Appends one JSON line with one write(2): the session log's lines, and the verdicts kept beside it. */
+export function appendLine(file: string, line: LogLine | object): void {
   ensureDir(file);
   const fd = openSync(file, 'a', 0o600);
   try {
@@ -88,7 +89,7 @@ export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' 
  * The last `bytes` of a file as whole lines, and at least everything from `cover` on; `fromStart` when
  * the whole file was read.
  */
-export function readTail(file: string, bytes: number, cover = Infinity): { lines: string[]; fromStart: boolean; size: number } {
+function readTail(file: string, bytes: number, cover = Infinity): { lines: string[]; fromStart: boolean; size: number } {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;

@@ -1,12 +1,13 @@
-import { chmodSync, closeSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileLines } from '../readers/lines.ts';
+import { appendLine } from './session-log.ts';
 import { isVerdict, type Verdict } from '../review/verdict.ts';
 
 // STALLGUARD_HOME/verdicts.jsonl: one line per verdict given in `stallguard review`, appended (0600). A
 // later line for the same stall replaces an earlier one, so changing one's mind is one more line.
 
-export const VERDICTS = 'verdicts.jsonl';
+const VERDICTS = 'verdicts.jsonl';
 
 export function verdictsFile(home: string): string {
   return join(home, VERDICTS);
@@ -44,14 +45,8 @@ export function readVerdicts(home: string): ReadVerdicts {
 }
 
 export function appendVerdict(home: string, verdict: Verdict): void {
-  mkdirSync(home, { recursive: true, mode: 0o700 });
   const file = verdictsFile(home);
-  const fd = openSync(file, 'a', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(verdict) + '\n');
-  } finally {
-    closeSync(fd);
-  }
+  appendLine(file, verdict);
   // made by hand or copied in with looser permissions: the verdicts are as private as the ledger
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
 }
