@@ -2,7 +2,7 @@
 // the file it is about. One place, so that classification, short forms and self-protection agree.
 
 /** The tools that run a shell command, across agents (Claude, Codex, Gemini, Cursor, Copilot). */
-export const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'local_shell', 'Shell', 'shell', 'PowerShell', 'powershell']);
+export const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'local_shell', 'shell_command', 'container.exec', 'Shell', 'shell', 'PowerShell', 'powershell']);
 
 /** A call's arguments as an object (some agents send them as a JSON string); {} when they are not one. */
 export function callFields(input: unknown): Record<string, unknown> {

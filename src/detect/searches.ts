@@ -1,9 +1,10 @@
 import type { Entry } from '../engine/state.ts';
 import { similarity } from '../core/sketch.ts';
-import { attempts, lastBatches, recentSince } from './recent.ts';
+import { attempts, lastBatches, recentSince, unchangedSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 
-const RECENT = 6;
+/** How many batches back a lookup or an outcome is compared (fewer than the other signals' RECENT). */
+const LOOKUP_BATCHES = 6;
 /** Two search terms this alike (estimated Jaccard of their 4-character shingles) are one lookup reworded. */
 const REWORDED = 0.3;
 
@@ -28,10 +29,10 @@ export const emptyResult: Signal = (window) => {
   const last = window.at(-1);
   if (!last || !foundNothing(last)) return undefined;
   const calls: Entry[] = [];
-  const recent = lastBatches(window, RECENT);
+  const recent = lastBatches(window, LOOKUP_BATCHES);
   for (let i = recent.length - 1; i >= 0; i--) {
     const e = recent[i]!;
-    if (e.edits !== last.edits) break;
+    if (!unchangedSince(e, last)) break;
     if (e.cls !== 'search' && e.cls !== 'read') continue;
     if (!foundNothing(e)) break;
     if (sameLookup(e, last)) calls.unshift(e);
@@ -44,7 +45,7 @@ export const emptyResult: Signal = (window) => {
 export const sameOutcome: Signal = (window) => {
   const last = window.at(-1);
   if (!last || last.cls === 'edit' || last.empty) return undefined;
-  const calls = recentSince(window, (e) => e.tool === last.tool && e.out === last.out, RECENT);
+  const calls = recentSince(window, (e) => e.tool === last.tool && e.out === last.out, LOOKUP_BATCHES);
   const keys = new Set(calls.map((e) => e.key)).size;
   const n = attempts(calls);
   return n >= 2 && keys >= 2 ? { code: 'SAME_OUTCOME', value: n, calls, detail: 'same result each time' } : undefined;
