@@ -23,9 +23,21 @@ function shellQuote(w: string): string {
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The names the agents give the file or folder a call is about. */
+export const PATH_FIELDS: readonly string[] = ['file_path', 'path', 'notebook_path', 'filePath', 'absolute_path', 'target_file', 'targetFile', 'file', 'filename', 'uri'];
+
+/** The names the agents give an edit's old and new text: Claude and Gemini, opencode, Copilot, pi, others. */
+export const REPLACEMENT_FIELDS: readonly (readonly [string, string])[] = [
+  ['old_string', 'new_string'],
+  ['oldString', 'newString'],
+  ['old_str', 'new_str'],
+  ['oldText', 'newText'],
+  ['old_text', 'new_text'],
+];
+
 /** The file or folder a call names. */
 export function callPath(o: Record<string, unknown>): string | undefined {
-  for (const k of ['file_path', 'path', 'notebook_path', 'filePath', 'absolute_path', 'target_file']) if (typeof o[k] === 'string') return o[k] as string;
+  for (const k of PATH_FIELDS) if (typeof o[k] === 'string') return o[k] as string;
   return undefined;
 }
 

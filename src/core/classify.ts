@@ -1,5 +1,5 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
-import { callFields, callPath } from './call-fields.ts';
+import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
@@ -60,9 +60,6 @@ export interface CallShape {
   before?: string;
   after?: string;
 }
-
-/** The names the agents give an edit's old and new text: Claude and Gemini, opencode, Copilot, pi. */
-const REPLACEMENT_FIELDS = [['old_string', 'new_string'], ['oldString', 'newString'], ['old_str', 'new_str'], ['oldText', 'newText']] as const;
 
 function replacement(o: Record<string, unknown>): { before: string; after: string } | undefined {
   for (const [b, a] of REPLACEMENT_FIELDS) {

@@ -1,4 +1,5 @@
 import { applyHunks, type Hunk, parsePatch } from './patch.ts';
+import { PATH_FIELDS, REPLACEMENT_FIELDS } from '../core/call-fields.ts';
 
 // What a file tool's call does to each file it names, in the shapes the agents' tools take: a whole new
 // text (Claude's Write, Gemini's write_file, Copilot's create), string replacements (Edit, MultiEdit,
@@ -22,16 +23,9 @@ export type Change =
 
 type Obj = Record<string, unknown>;
 
-const PATH_FIELDS = ['file_path', 'path', 'notebook_path', 'filePath', 'absolute_path', 'target_file', 'targetFile', 'file', 'filename', 'uri'];
 const FROM_FIELDS = ['source', 'old_path', 'oldPath', 'from'];
 const TO_FIELDS = ['destination', 'dest', 'target', 'new_path', 'newPath', 'to'];
 const TEXT_FIELDS = ['content', 'file_text', 'contents', 'text'];
-const PAIRS: [string, string][] = [
-  ['old_string', 'new_string'],
-  ['old_str', 'new_str'],
-  ['oldText', 'newText'],
-  ['old_text', 'new_text'],
-];
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -63,7 +57,7 @@ function callText(o: Obj): string {
 
 function replacements(o: Obj): Replacement[] | undefined {
   const all = o.replace_all === true || (typeof o.expected_replacements === 'number' && o.expected_replacements > 1);
-  for (const [a, b] of PAIRS) if (typeof o[a] === 'string' && typeof o[b] === 'string') return [{ old: o[a] as string, new: o[b] as string, all }];
+  for (const [a, b] of REPLACEMENT_FIELDS) if (typeof o[a] === 'string' && typeof o[b] === 'string') return [{ old: o[a] as string, new: o[b] as string, all }];
   if (!Array.isArray(o.edits)) return undefined;
   const out: Replacement[] = [];
   for (const e of o.edits as unknown[]) {

@@ -76,6 +76,9 @@ describe('self-protection', () => {
       command: 'stallguard uninstall --agent claude',
     });
     assert.deepEqual(guardCall({ name: 'Edit', input: { file_path: '~/.codex/hooks.json', old_string: '# stallguard', new_string: '' } }, ctx)?.command, 'stallguard uninstall --agent codex --scope user');
+    // the same edit in the words of opencode and Copilot
+    assert.equal(guardCall({ name: 'edit', input: { filePath: '~/.codex/hooks.json', oldString: '# stallguard', newString: '' } }, ctx)?.kind, 'entry');
+    assert.equal(guardCall({ name: 'edit', input: { path: '~/.codex/hooks.json', old_str: '# stallguard', new_str: '' } }, ctx)?.kind, 'entry');
     assert.equal(guardCall({ name: 'Write', input: { file_path: '.stallguard.json', content: '{}' } }, ctx)?.kind, 'own');
     assert.equal(guardCall({ name: 'Write', input: { file_path: '.stallguard.tuned.json', content: '{}' } }, ctx)?.kind, 'own');
     assert.equal(guardCall({ name: 'Bash', input: { command: 'export STALLGUARD_MODE=off' } }, ctx)?.kind, 'switch');
