@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
-import { CODEX, codexHome, codexTarget } from './codex.ts';
+import { CODEX, codexTarget } from './codex.ts';
+import { codexHome } from '../core/agent-homes.ts';
 import { ourGroupCommand } from './hook-groups.ts';
 import { marked } from './ours.ts';
 import { SettingsError } from './settings-json.ts';

@@ -1,7 +1,7 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
 import type { InstallTarget, Scope } from './target.ts';
+import { codexHome } from '../core/agent-homes.ts';
 
 // .codex/hooks.json (project; loaded once the project's .codex layer is trusted) or $CODEX_HOME/hooks.json
 // (user). Claude-shaped, but Codex matchers are regexes, so the tool events get no matcher (= every tool).
@@ -11,10 +11,6 @@ export const CODEX: GroupSpec = {
   events: [{ name: 'UserPromptSubmit' }, { name: 'PreToolUse' }, { name: 'PostToolUse' }, { name: 'Stop' }, { name: 'SubagentStop' }],
   handler: (command) => ({ type: 'command', command, timeout: 10 }),
 };
-
-export function codexHome(env: NodeJS.ProcessEnv): string {
-  return env.CODEX_HOME || join(env.HOME || homedir(), '.codex');
-}
 
 export const codexTarget: InstallTarget = {
   agent: 'codex',

@@ -1,7 +1,7 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { addEntries, installedEntries, type ListSpec, removeEntries } from './hook-lists.ts';
 import type { InstallTarget, Scope } from './target.ts';
+import { copilotHome } from '../core/agent-homes.ts';
 
 // Copilot CLI loads every .github/hooks/*.json of the repository (in a trusted folder) and every
 // $COPILOT_HOME/hooks/*.json (default ~/.copilot/hooks); stallguard keeps its own file there. The events
@@ -14,10 +14,6 @@ export const COPILOT: ListSpec = {
   commandField: 'bash',
   entry: (command) => ({ type: 'command', bash: command, timeoutSec: 10 }),
 };
-
-function copilotHome(env: NodeJS.ProcessEnv): string {
-  return env.COPILOT_HOME?.trim() || join(env.HOME || homedir(), '.copilot');
-}
 
 export const copilotTarget: InstallTarget = {
   agent: 'copilot',

@@ -1,8 +1,8 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
 import { CLAUDE } from './claude.ts';
 import type { InstallTarget, Scope } from './target.ts';
+import { qwenHome } from '../core/agent-homes.ts';
 
 // .qwen/settings.json (project; loaded in trusted folders, and folder trust is off by default) or
 // $QWEN_HOME/settings.json (user, default ~/.qwen). Claude-shaped groups; timeouts are in seconds since
@@ -11,10 +11,6 @@ import type { InstallTarget, Scope } from './target.ts';
 
 /** Qwen Code copies Claude Code's hook events: stallguard registers the same ones there. */
 export const QWEN: GroupSpec = CLAUDE;
-
-function qwenHome(env: NodeJS.ProcessEnv): string {
-  return env.QWEN_HOME?.trim() || join(env.HOME || homedir(), '.qwen');
-}
 
 export const qwenTarget: InstallTarget = {
   agent: 'qwen',

@@ -1,6 +1,7 @@
 import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { codexHome, copilotHome, piAgentDir, qwenHome } from '../core/agent-homes.ts';
 
 // Where agents keep their past sessions, and which files make up one session. Only names and sizes are
 // read here; what a file holds is sniffed when it is scanned.
@@ -23,12 +24,12 @@ export function historyRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   const home = env.HOME || homedir();
   const dirs = [join(home, '.claude', 'projects'), join(home, '.config', 'claude', 'projects')];
   for (const d of (env.CLAUDE_CONFIG_DIR ?? '').split(/[,:]/).filter(Boolean)) dirs.push(join(d, 'projects'));
-  dirs.push(join(env.CODEX_HOME?.trim() || join(home, '.codex'), 'sessions'));
-  dirs.push(join(env.PI_CODING_AGENT_DIR?.trim() || join(home, '.pi', 'agent'), 'sessions'));
+  dirs.push(join(codexHome(env), 'sessions'));
+  dirs.push(join(piAgentDir(env), 'sessions'));
   const geminiTmp = join(home, '.gemini', 'tmp');
   for (const project of entries(geminiTmp)) if (project.isDirectory()) dirs.push(join(geminiTmp, project.name, 'chats'));
-  dirs.push(join(env.COPILOT_HOME?.trim() || join(home, '.copilot'), 'session-state'));
-  dirs.push(join(env.QWEN_HOME?.trim() || join(home, '.qwen'), 'projects'));
+  dirs.push(join(copilotHome(env), 'session-state'));
+  dirs.push(join(qwenHome(env), 'projects'));
   return [...new Set(dirs.map((d) => resolve(d)))].filter((d) => isDir(d));
 }
 
