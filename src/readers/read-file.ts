@@ -10,7 +10,7 @@ import { copilotEventsEvents } from './copilot-events.ts';
 import { qwenChatEvents } from './qwen-chat.ts';
 import { piSessionEvents } from './pi-session.ts';
 import { opencodeExportEvents } from './opencode-export.ts';
-import { newStats, type ReadStats, type ReplayItem, type TraceFormat, type TranscriptSink } from './types.ts';
+import { newStats, type ReadStats, type ReplayItem, type SessionInfo, type TraceFormat, type TranscriptSink } from './types.ts';
 
 export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat', 'copilot-events', 'qwen-chat', 'pi-session', 'opencode-export'];
 
@@ -33,6 +33,21 @@ export function historyFormat(file: string): TraceFormat | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A sink's `info` that keeps into `into` the first value of each fact a reader reports (later lines may repeat or contradict it). */
+export function keepFirstInfo(into: SessionInfo): (info: SessionInfo) => void {
+  return (info) => Object.assign(into, Object.fromEntries(Object.entries(info).filter(([k]) => !(k in into))));
+}
+
+/**
+ * A history file's session id: the one its lines give, or its file name. A Claude subagent transcript kept
+ * flat beside the sessions (agent-*.jsonl) names its parent in sessionId, so its own name is its id.
+ */
+export function historySessionId(file: string, format: TraceFormat, info: SessionInfo): { session: string; flatSubagent: boolean } {
+  const name = basename(file).replace(/\.jsonl?$/, '');
+  const flatSubagent = format === 'claude-transcript' && name.startsWith('agent-');
+  return { session: flatSubagent ? name : (info.session ?? name), flatSubagent };
 }
 
 type Reader = (lines: Iterable<string>, session: string, stats: ReadStats, sink?: TranscriptSink) => Iterable<ReplayItem>;

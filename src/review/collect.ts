@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Observation } from '../types.ts';
 import { observation } from '../core/step.ts';
-import { FORMAT_AGENT, historyFormat, readTrajectory } from '../readers/read-file.ts';
+import { FORMAT_AGENT, historyFormat, historySessionId, keepFirstInfo, readTrajectory } from '../readers/read-file.ts';
 import type { SessionInfo } from '../readers/types.ts';
 import { type SessionFiles, sessionsUnder } from '../scan/discover.ts';
 import { sessionLog, sessionMtime } from '../store/segments.ts';
@@ -71,7 +71,7 @@ export function historyRun(file: string, session?: string, onBytes?: (n: number)
   const steps: number[] = [];
   let last: number | undefined;
   try {
-    const { items } = readTrajectory(file, format, undefined, { info: (i) => Object.assign(info, Object.fromEntries(Object.entries(i).filter(([k]) => !(k in info)))) }, onBytes);
+    const { items } = readTrajectory(file, format, undefined, { info: keepFirstInfo(info) }, onBytes);
     for (const item of items) {
       observations.push(observation(item.event, {}));
       steps.push(item.step);
@@ -80,9 +80,6 @@ export function historyRun(file: string, session?: string, onBytes?: (n: number)
   } catch (e) {
     if (!(e as NodeJS.ErrnoException).code) throw e;
   }
-  const name = basename(file).replace(/\.jsonl?$/, '');
-  // a Claude subagent transcript kept flat beside the sessions names its parent in sessionId
-  const flatSubagent = format === 'claude-transcript' && name.startsWith('agent-');
   let time = last;
   if (time === undefined)
     try {
@@ -91,7 +88,7 @@ export function historyRun(file: string, session?: string, onBytes?: (n: number)
       /* gone */
     }
   return {
-    session: session ?? (flatSubagent ? name : (info.session ?? name)),
+    session: session ?? historySessionId(file, format, info).session,
     source: 'scan',
     file,
     agentName: FORMAT_AGENT[format],

@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import type { Config } from '../types.ts';
-import { FORMAT_AGENT, historyFormat, readTrajectory } from '../readers/read-file.ts';
+import { FORMAT_AGENT, historyFormat, historySessionId, keepFirstInfo, readTrajectory } from '../readers/read-file.ts';
 import type { SessionInfo, TraceFormat } from '../readers/types.ts';
 import type { SessionFiles } from './discover.ts';
 import { measure } from './measure.ts';
@@ -55,7 +55,7 @@ function scanFile(file: string, config: Config, seen: Map<string, number>, onByt
     undefined,
     {
       usage: (u) => meter.usage(u),
-      info: (i) => Object.assign(info, Object.fromEntries(Object.entries(i).filter(([k]) => !(k in info)))),
+      info: keepFirstInfo(info),
     },
     onBytes,
   );
@@ -77,12 +77,10 @@ function projectFolder(file: string): string {
 export function scanSession(files: SessionFiles, config: Config, seen: Map<string, number>, onBytes?: (n: number) => void): SessionScan | undefined {
   const main = scanFile(files.main, config, seen, onBytes);
   if (!main) return undefined;
-  const name = basename(files.main).replace(/\.jsonl?$/, '');
-  // a Claude subagent transcript kept flat beside the sessions names its parent in sessionId
-  const flatSubagent = main.format === 'claude-transcript' && name.startsWith('agent-');
+  const { session, flatSubagent } = historySessionId(files.main, main.format, main.info);
   const cwd = main.info.cwd;
   const result: SessionScan = {
-    session: flatSubagent ? name : (main.info.session ?? name),
+    session,
     agent: FORMAT_AGENT[main.format],
     file: files.main,
     format: main.format,
