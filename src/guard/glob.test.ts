@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeGlob, globMatcher, piecesMatch } from './glob.ts';
+import { escapeGlob } from '../shell/lex.ts';
+import { globMatcher, piecesMatch } from './glob.ts';
 
 // Globs as the shell reads them, matched against the places stallguard protects.
 

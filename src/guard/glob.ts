@@ -13,15 +13,6 @@ const MAX_EXPANDED_LENGTH = 4096;
 const MAX_NAME = 255;
 /** More `**` than this in a pattern: the rest of the pattern is matched as one `**`. */
 const MAX_GLOBSTARS = 4;
-/** Characters a pattern treats as syntax; the lexer escapes them where they were quoted. */
-const SYNTAX = new Set(['*', '?', '[', ']', '{', '}', '(', ')', '!', '+', '@', '\\']);
-
-/** Literal text as a part of a glob pattern. */
-export function escapeGlob(text: string): string {
-  let out = '';
-  for (const c of text) out += SYNTAX.has(c) ? '\\' + c : c;
-  return out;
-}
 
 /** The index of the `}` closing the `{` at `open`, and whether a top-level `,` lies between; -1 when unclosed. */
 function braceEnd(p: string, open: number): { end: number; commas: number[] } {

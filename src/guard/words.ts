@@ -1,6 +1,6 @@
-import { HOLE } from '../shell/lex.ts';
+import { escapeGlob, HOLE } from '../shell/lex.ts';
 import type { GuardContext } from './context.ts';
-import { escapeGlob, globMatcher, piecesMatch } from './glob.ts';
+import { globMatcher, piecesMatch } from './glob.ts';
 import { placesAndFolders, resolvePath } from './paths.ts';
 import { dirFound, fileFound, type Found, treeFound } from './reach.ts';
 

@@ -13,6 +13,11 @@ const GLOB_CHARS = new Set(['*', '?', '[', '{']);
 /** Characters a glob matcher reads as syntax: escaped in a pattern where they were quoted. */
 const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/g;
 
+/** Literal text as a part of a glob pattern. */
+export function escapeGlob(text: string): string {
+  return text.replace(GLOB_SYNTAX, '\\$&');
+}
+
 export interface Simple {
   /** The words, unquoted, redirections left out. */
   words: string[];
@@ -85,7 +90,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
   let wild = false;
   const quoted = (t: string) => {
     word += t;
-    pattern += t.replace(GLOB_SYNTAX, '\\$&');
+    pattern += escapeGlob(t);
     inWord = true;
   };
   const hole = () => {
