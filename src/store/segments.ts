@@ -85,9 +85,7 @@ function startNext(file: string, g: number, config: Config, meta: Extract<LogLin
   if ('late' in atSeal) throw new Error(`segment ${g} of ${file} has no seal to start the next one from`);
   const head = [{ ...meta, time: Date.now() }, { t: 'c', after: '', s: atSeal.state }].map((l) => JSON.stringify(l) + '\n').join('');
   if (createWhole(next, head)) {
-    const tmp = `${pointerPath(file)}.${process.pid}.tmp`;
-    writeFileSync(tmp, String(g + 1), { mode: 0o600 });
-    renameSync(tmp, pointerPath(file));
+    replaceWhole(pointerPath(file), String(g + 1));
     if (g >= 1) compactSegment(segmentPath(file, g - 1));
   }
   return g + 1;
@@ -110,9 +108,14 @@ function compactSegment(seg: string): void {
     if (l.t === 's') sealed = true;
   }
   if (!sealed) return;
-  const tmp = `${seg}.${process.pid}.tmp`;
-  writeFileSync(tmp, kept.join('\n') + '\n', { mode: 0o600 });
-  renameSync(tmp, seg);
+  replaceWhole(seg, kept.join('\n') + '\n');
+}
+
+/** Replaces `file` with `text` in one rename, private to its owner: a reader sees the old file or the new one. */
+function replaceWhole(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o600 });
+  renameSync(tmp, file);
 }
 
 /** The hook's whole use of the store: record the observation, decide it, checkpoint now and then, seal past a size. */
