@@ -146,12 +146,13 @@ describe('the stall rule (the deterministic floor)', () => {
       times(6, () => s.call('Read', { file_path: '/home/dev/proj/a.ts' }, 'export const a = 1;'));
       return s.timeline.join(' ');
     };
-    // the shipped judge: the same read three times over
-    assert.match(readAgain({}), /^nudge@3/);
-    // repeats a stall from two on: the second read
-    assert.match(readAgain({ judge: { levels: { REPEAT: 2 } } }), /^nudge@2/);
-    // neither repeats nor re-reads weighed: only the seed rule's five identical calls
-    assert.match(readAgain({ judge: { levels: { REPEAT: null, REREAD: null, NEAR_DUPLICATE: null, SAME_OUTCOME: null } } }), /^nudge@5/);
+    // the signals a re-read of one file raises, off unless a case sets them; the other signals stay as shipped
+    const off = { REPEAT: null, REREAD: null, NEAR_DUPLICATE: null, SAME_OUTCOME: null };
+    // repeats a stall from four on, and from two on: the fourth read, the second
+    assert.match(readAgain({ judge: { levels: { ...off, REPEAT: 4 } } }), /^nudge@4/);
+    assert.match(readAgain({ judge: { levels: { ...off, REPEAT: 2 } } }), /^nudge@2/);
+    // none of them weighed: only the seed rule's five identical calls
+    assert.match(readAgain({ judge: { levels: off } }), /^nudge@5/);
   });
 });
 
