@@ -30,6 +30,8 @@ export interface CallFacts {
   command?: string;
   /** The file or folder the call is about, where its arguments do not name it in a common field. */
   target?: string;
+  /** For an edit that applies a patch (Codex's `*** Begin Patch` format): the patch, whose - and + lines say what it replaces. */
+  patch?: string;
   /** Task-list bookkeeping (a to-do list, a plan update): neither work nor a loop. */
   bookkeeping?: boolean;
   /** The call never ran: it was cancelled because a parallel call failed, or interrupted. Not an attempt. */

@@ -70,7 +70,7 @@ function replacement(o: Record<string, unknown>): { before: string; after: strin
   return undefined;
 }
 
-/** What an edit replaces and with what, where its arguments say: an edit's old and new text, several edits, a patch. */
+/** What an edit replaces and with what, where its arguments say: an edit's old and new text, several edits, or the patch its dialect found. */
 function beforeAfter(o: Record<string, unknown>, patch: string | undefined): { before: string; after: string } | undefined {
   const pair = replacement(o);
   if (pair) return pair;
@@ -79,7 +79,7 @@ function beforeAfter(o: Record<string, unknown>, patch: string | undefined): { b
     if (edits.length > 0 && edits.every((e) => e !== undefined))
       return { before: edits.map((e) => e!.before).join('\u0000'), after: edits.map((e) => e!.after).join('\u0000') };
   }
-  if (patch !== undefined && patch.includes('*** Begin Patch')) {
+  if (patch !== undefined) {
     const lines = patch.split('\n');
     const removed = lines.filter((l) => l.startsWith('-') && !l.startsWith('---')).map((l) => l.slice(1));
     const added = lines.filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1));
@@ -245,10 +245,8 @@ export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
   const path = callPath(o) ?? facts.target;
   const cls = facts.cls;
   if (cls === 'edit') {
-    const command = typeof o.command === 'string' ? o.command : Array.isArray(o.command) ? o.command.join(' ') : undefined;
-    const patch = typeof o.input === 'string' ? o.input : typeof o.patch === 'string' ? o.patch : typeof call.input === 'string' ? call.input : command;
     const written = typeof o.content === 'string' ? { after: o.content } : undefined;
-    return { cls, ...(path !== undefined ? { target: path } : {}), change: JSON.stringify(call.input), ...(beforeAfter(o, patch) ?? written) };
+    return { cls, ...(path !== undefined ? { target: path } : {}), change: JSON.stringify(call.input), ...(beforeAfter(o, facts.patch) ?? written) };
   }
   if (cls === 'read') {
     const target = path ?? str(o.url);

@@ -141,6 +141,15 @@ describe('edits that change nothing, and edits undone', () => {
     }
   });
 
+  it('sees a Codex patch undone by the patch that follows it', () => {
+    const s = new Session();
+    s.prompt();
+    const patch = (from: string, to: string) => s.call('apply_patch', { input: `*** Begin Patch\n*** Update File: src/cfg.ts\n@@\n-${from}\n+${to}\n*** End Patch` }, 'Success. Updated the following files:\nM src/cfg.ts');
+    patch('retries: 3', 'retries: 5');
+    patch('retries: 5', 'retries: 3');
+    assert.deepEqual(s.state.agents.main!.window.map((e) => [e.cls, !!e.returned]), [['edit', false], ['edit', true]]);
+  });
+
   it('the same whole-file content written again and again is a loop', () => {
     const s = new Session();
     s.prompt();

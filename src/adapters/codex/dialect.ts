@@ -39,6 +39,7 @@ export const codexDialect: Dialect = (call, output, ok) => {
   if (patch !== undefined) {
     delete facts.command;
     facts.cls = 'edit';
+    facts.patch = patch;
     const target = PATCH_TARGET.exec(patch)?.[1]?.trim();
     if (target) facts.target = target;
   }
