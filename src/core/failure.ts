@@ -86,6 +86,7 @@ const HTTP_ERROR = /^HTTP\/[\d.]+ [45]\d\d\b/m;
  * error message, or a server's error status where the agent asked for the response's headers.
  */
 export function isErrorAnswer(text: string): boolean {
-  const t = text.trim();
-  return (t.length > 0 && t.length <= 300 && t.split('\n').length <= 4 && ERROR_ANSWER.test(t)) || HTTP_ERROR.test(t.slice(0, 20_000));
+  // only a short text can be nothing but an error message: a long output is never trimmed whole for it
+  const t = text.length <= 1_000 ? text.trim() : '';
+  return (t.length > 0 && t.length <= 300 && t.split('\n').length <= 4 && ERROR_ANSWER.test(t)) || HTTP_ERROR.test(text.slice(0, 20_000));
 }
