@@ -9,4 +9,13 @@ const lines = [...sessionLog(file)];
 const calls = lines.filter((l) => l?.t === 'o' && l.o.step.k === 'call').length;
 const checkpoint = Math.max(0, ...lines.map((l) => (l?.t === 'c' ? JSON.stringify(l).length : 0)));
 const state = foldLatest(file, DEFAULT_CONFIG).state;
-console.log(JSON.stringify({ lines: lines.length, unreadable: lines.filter((l) => !l).length, calls, folded: state.totals.calls, agents: Object.keys(state.agents).length, checkpoint }));
+console.log(
+  JSON.stringify({
+    lines: lines.length,
+    unreadable: lines.filter((l) => !l).length,
+    calls,
+    folded: state.totals.calls,
+    agents: Object.keys(state.agents).length,
+    checkpoint,
+  }),
+);

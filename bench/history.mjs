@@ -24,7 +24,10 @@ function prng(seed) {
   };
 }
 
-const WORDS = 'invoice total amount customer order line item price tax discount currency parse format render request response handler client server cache store queue retry timeout config value result error status user account session token record batch stream buffer index table column query filter sort page limit offset'.split(' ');
+const WORDS =
+  'invoice total amount customer order line item price tax discount currency parse format render request response handler client server cache store queue retry timeout config value result error status user account session token record batch stream buffer index table column query filter sort page limit offset'.split(
+    ' ',
+  );
 const EXT = ['ts', 'ts', 'ts', 'js', 'py', 'go', 'rs'];
 
 class Gen {
@@ -92,42 +95,139 @@ function session(g, id, cwd, bytes, agentId) {
   const t0 = Date.UTC(2026, 10, g.int(1, 28), g.int(0, 23), g.int(0, 59));
   const push = (o) => {
     const uuid = g.uuid();
-    const text = JSON.stringify({ parentUuid: parent, ...side, userType: 'external', cwd, sessionId: id, version: '2.1.197', gitBranch: 'main', ...o, uuid, timestamp: new Date(t0 + step * 7000 + lines.length * 10).toISOString() });
+    const text = JSON.stringify({
+      parentUuid: parent,
+      ...side,
+      userType: 'external',
+      cwd,
+      sessionId: id,
+      version: '2.1.197',
+      gitBranch: 'main',
+      ...o,
+      uuid,
+      timestamp: new Date(t0 + step * 7000 + lines.length * 10).toISOString(),
+    });
     parent = uuid;
     lines.push(text);
     size += text.length + 1;
   };
-  const prompt = () => push({ type: 'user', message: { role: 'user', content: `${g.sentence(g.int(8, 30))}. Fix the ${g.word()} ${g.word()} and make the tests pass.` } });
+  const prompt = () =>
+    push({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: `${g.sentence(g.int(8, 30))}. Fix the ${g.word()} ${g.word()} and make the tests pass.`,
+      },
+    });
   const call = (name, input, result, structured, isError) => {
     const id = `toolu_01${g.b64(22).replace(/[+/]/g, 'x')}`;
     const msg = `msg_01${g.b64(22).replace(/[+/]/g, 'x')}`;
     const req = `req_011C${g.b64(20).replace(/[+/]/g, 'x')}`;
-    const usage = { input_tokens: g.int(1, 20), cache_creation_input_tokens: g.int(200, 6000), cache_read_input_tokens: g.int(20000, 90000), output_tokens: g.int(1, 20), service_tier: 'standard' };
-    const message = (content, out) => ({ id: msg, type: 'message', role: 'assistant', model: 'claude-opus-4-6', content, stop_reason: null, usage: { ...usage, output_tokens: out } });
-    push({ type: 'assistant', requestId: req, message: message([{ type: 'thinking', thinking: g.sentence(g.int(20, 200)), signature: g.b64(g.int(200, 600)) }], 2) });
-    if (g.r() < 0.5) push({ type: 'assistant', requestId: req, message: message([{ type: 'text', text: g.sentence(g.int(5, 40)) }], 20) });
-    push({ type: 'assistant', requestId: req, message: message([{ type: 'tool_use', id, name, input }], g.int(60, 400)) });
-    push({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: result, is_error: isError }] }, toolUseResult: isError ? `Error: ${result}` : structured });
+    const usage = {
+      input_tokens: g.int(1, 20),
+      cache_creation_input_tokens: g.int(200, 6000),
+      cache_read_input_tokens: g.int(20000, 90000),
+      output_tokens: g.int(1, 20),
+      service_tier: 'standard',
+    };
+    const message = (content, out) => ({
+      id: msg,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-opus-4-6',
+      content,
+      stop_reason: null,
+      usage: { ...usage, output_tokens: out },
+    });
+    push({
+      type: 'assistant',
+      requestId: req,
+      message: message(
+        [{ type: 'thinking', thinking: g.sentence(g.int(20, 200)), signature: g.b64(g.int(200, 600)) }],
+        2,
+      ),
+    });
+    if (g.r() < 0.5)
+      push({
+        type: 'assistant',
+        requestId: req,
+        message: message([{ type: 'text', text: g.sentence(g.int(5, 40)) }], 20),
+      });
+    push({
+      type: 'assistant',
+      requestId: req,
+      message: message([{ type: 'tool_use', id, name, input }], g.int(60, 400)),
+    });
+    push({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: id, content: result, is_error: isError }],
+      },
+      toolUseResult: isError ? `Error: ${result}` : structured,
+    });
     step++;
   };
   const read = (path) => {
     const content = g.file(g.int(30, 300));
-    const numbered = content.split('\n').map((l, i) => `${String(i + 1).padStart(6)}→${l}`).join('\n');
-    call('Read', { file_path: `${cwd}/${path}` }, numbered, { type: 'text', file: { filePath: `${cwd}/${path}`, content, numLines: content.split('\n').length, startLine: 1, totalLines: content.split('\n').length } }, false);
+    const numbered = content
+      .split('\n')
+      .map((l, i) => `${String(i + 1).padStart(6)}→${l}`)
+      .join('\n');
+    call(
+      'Read',
+      { file_path: `${cwd}/${path}` },
+      numbered,
+      {
+        type: 'text',
+        file: {
+          filePath: `${cwd}/${path}`,
+          content,
+          numLines: content.split('\n').length,
+          startLine: 1,
+          totalLines: content.split('\n').length,
+        },
+      },
+      false,
+    );
   };
   const testRun = (failing) => {
     const out = [`> proj@1.0.0 test`, `> vitest run`, '', ` RUN  v3.2.4 ${cwd}`, ''];
-    for (let i = 0, n = g.int(10, 80); i < n; i++) out.push(` ✓ ${files[i % files.length]} > ${g.sentence(g.int(3, 7))} ${g.int(1, 40)}ms`);
+    for (let i = 0, n = g.int(10, 80); i < n; i++)
+      out.push(` ✓ ${files[i % files.length]} > ${g.sentence(g.int(3, 7))} ${g.int(1, 40)}ms`);
     if (failing) {
-      out.push('', ` FAIL  ${failing.file} > ${failing.name}`, `AssertionError: expected ${failing.got} to be ${failing.want} // Object.is equality`, '');
-      for (let i = 0; i < 6; i++) out.push(`    at ${g.ident()} (${cwd}/${failing.file}:${10 + i * 7}:${g.int(3, 30)})`);
-      out.push('', ` Test Files  1 failed | ${g.int(5, 30)} passed`, `      Tests  1 failed | ${g.int(50, 300)} passed`, `   Duration  ${g.int(1, 9)}.${g.int(10, 99)}s`);
+      out.push(
+        '',
+        ` FAIL  ${failing.file} > ${failing.name}`,
+        `AssertionError: expected ${failing.got} to be ${failing.want} // Object.is equality`,
+        '',
+      );
+      for (let i = 0; i < 6; i++)
+        out.push(`    at ${g.ident()} (${cwd}/${failing.file}:${10 + i * 7}:${g.int(3, 30)})`);
+      out.push(
+        '',
+        ` Test Files  1 failed | ${g.int(5, 30)} passed`,
+        `      Tests  1 failed | ${g.int(50, 300)} passed`,
+        `   Duration  ${g.int(1, 9)}.${g.int(10, 99)}s`,
+      );
       const text = out.join('\n');
       call('Bash', { command: 'npm test', description: 'Run the tests' }, `Exit code 1\n${text}`, undefined, true);
     } else {
-      out.push('', ` Test Files  ${g.int(5, 30)} passed`, `      Tests  ${g.int(50, 300)} passed`, `   Start at  ${g.int(10, 23)}:${g.int(10, 59)}:${g.int(10, 59)}`, `   Duration  ${g.int(1, 9)}.${g.int(10, 99)}s`);
+      out.push(
+        '',
+        ` Test Files  ${g.int(5, 30)} passed`,
+        `      Tests  ${g.int(50, 300)} passed`,
+        `   Start at  ${g.int(10, 23)}:${g.int(10, 59)}:${g.int(10, 59)}`,
+        `   Duration  ${g.int(1, 9)}.${g.int(10, 99)}s`,
+      );
       const text = out.join('\n');
-      call('Bash', { command: 'npm test', description: 'Run the tests' }, text, { stdout: text, stderr: '', interrupted: false, isImage: false }, false);
+      call(
+        'Bash',
+        { command: 'npm test', description: 'Run the tests' },
+        text,
+        { stdout: text, stderr: '', interrupted: false, isImage: false },
+        false,
+      );
     }
   };
   prompt();
@@ -138,14 +238,39 @@ function session(g, id, cwd, bytes, agentId) {
     else if (roll < 0.45) {
       const pattern = g.ident();
       const hits = Array.from({ length: g.int(0, 12) }, () => g.pick(files));
-      call('Grep', { pattern, path: 'src', output_mode: 'files_with_matches' }, hits.length ? `Found ${hits.length} files\n${hits.join('\n')}` : 'No files found', { mode: 'files_with_matches', filenames: hits, numFiles: hits.length }, false);
+      call(
+        'Grep',
+        { pattern, path: 'src', output_mode: 'files_with_matches' },
+        hits.length ? `Found ${hits.length} files\n${hits.join('\n')}` : 'No files found',
+        { mode: 'files_with_matches', filenames: hits, numFiles: hits.length },
+        false,
+      );
     } else if (roll < 0.65) {
       const path = g.pick(files);
       const original = g.file(g.int(30, 200));
       const old = g.codeLine();
       const next = g.codeLine();
-      call('Edit', { file_path: `${cwd}/${path}`, old_string: old, new_string: next }, `The file ${cwd}/${path} has been updated.`, { filePath: `${cwd}/${path}`, oldString: old, newString: next, originalFile: original, structuredPatch: [{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 1, lines: [`-${old}`, `+${next}`] }], userModified: false, replaceAll: false }, false);
-    } else if (roll < 0.994) testRun(g.r() < 0.4 ? { file: g.pick(files), name: g.sentence(4), got: g.int(0, 99), want: g.int(100, 199) } : undefined);
+      call(
+        'Edit',
+        { file_path: `${cwd}/${path}`, old_string: old, new_string: next },
+        `The file ${cwd}/${path} has been updated.`,
+        {
+          filePath: `${cwd}/${path}`,
+          oldString: old,
+          newString: next,
+          originalFile: original,
+          structuredPatch: [{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 1, lines: [`-${old}`, `+${next}`] }],
+          userModified: false,
+          replaceAll: false,
+        },
+        false,
+      );
+    } else if (roll < 0.994)
+      testRun(
+        g.r() < 0.4
+          ? { file: g.pick(files), name: g.sentence(4), got: g.int(0, 99), want: g.int(100, 199) }
+          : undefined,
+      );
     else if (roll < 0.997) {
       // a loop: the same failing run again and again, nothing changed in between
       const failing = { file: g.pick(files), name: g.sentence(4), got: g.int(0, 99), want: g.int(100, 199) };
@@ -194,7 +319,9 @@ export function ensureHistory(root, totalBytes, log = () => undefined) {
       const id = g.uuid();
       const target = Math.min(perProject - bytes, g.int(1, 5) * (1 << 20));
       const files = [[join(folder, `${id}.jsonl`), undefined]];
-      if (g.r() < 0.2) for (let s = 0, n = g.int(1, 3); s < n; s++) files.push([join(folder, id, 'subagents', `agent-${g.hex(8)}.jsonl`), g.hex(8)]);
+      if (g.r() < 0.2)
+        for (let s = 0, n = g.int(1, 3); s < n; s++)
+          files.push([join(folder, id, 'subagents', `agent-${g.hex(8)}.jsonl`), g.hex(8)]);
       for (const [file, agentId] of files) {
         const lines = session(g, id, cwd, agentId ? target / 4 : target, agentId);
         mkdirSync(join(file, '..'), { recursive: true });

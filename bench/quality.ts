@@ -23,7 +23,10 @@ function fitRows(report: string, heading: RegExp): Map<string, string[]> {
   const at = report.search(heading);
   if (at === -1) return out;
   for (const line of report.slice(at).split('\n').slice(1)) {
-    const m = /^ {2}(\w+): high (\S+), all (\S+), healthy alarmed (\S+), stops on healthy (\S+), stops on resolved healthy \S+, median delay (\S+)$/.exec(line);
+    const m =
+      /^ {2}(\w+): high (\S+), all (\S+), healthy alarmed (\S+), stops on healthy (\S+), stops on resolved healthy \S+, median delay (\S+)$/.exec(
+        line,
+      );
     if (!m) {
       if (!line.startsWith('    ')) break;
       continue;
@@ -42,14 +45,30 @@ function corpus(): void {
   const cv = fitRows(fit, /^cross-validated/m);
   const floors = fitRows(fit, /^deterministic floors alone/m);
   for (const { source, title, dir } of SETS) {
-    const peers = spawnSync('python3', ['../shared/tools/score_real.py', `${dir}/traces`, `${dir}/labels-dev.jsonl`, '--project', '.', '--peers'], { encoding: 'utf8' });
+    const peers = spawnSync(
+      'python3',
+      ['../shared/tools/score_real.py', `${dir}/traces`, `${dir}/labels-dev.jsonl`, '--project', '.', '--peers'],
+      { encoding: 'utf8' },
+    );
     console.log(`Detection quality on ${title}`);
     console.log(row(['detector', 'high-conf.', 'all segments', 'healthy alarmed', 'healthy stopped', 'delay'], WIDTHS));
     for (const line of peers.stdout.trim().split('\n')) {
       if (!line.startsWith('{')) continue;
       const r = JSON.parse(line) as Record<string, string | number | null>;
       const name = r.name === 'stallguard (project)' ? 'stallguard, shipped (in-sample)' : String(r.name);
-      console.log(row([name, String(r.recall_high), String(r.recall_all), String(r.healthy_with_alarm), String(r.stops_on_healthy), String(r.median_delay ?? '-')], WIDTHS));
+      console.log(
+        row(
+          [
+            name,
+            String(r.recall_high),
+            String(r.recall_all),
+            String(r.healthy_with_alarm),
+            String(r.stops_on_healthy),
+            String(r.median_delay ?? '-'),
+          ],
+          WIDTHS,
+        ),
+      );
     }
     const c = cv.get(source);
     if (c) console.log(row(['stallguard, cross-validated (10 folds, grouped)', ...c], WIDTHS));
@@ -57,14 +76,18 @@ function corpus(): void {
     if (f) console.log(row(['stallguard, deterministic floors alone', ...f], WIDTHS));
     console.log('');
   }
-  console.log("Goal on real users' sessions, cross-validated: >= 85% of high-confidence and >= 60% of all segments caught, <= 2% of healthy sessions alarmed, none stopped.\n");
+  console.log(
+    "Goal on real users' sessions, cross-validated: >= 85% of high-confidence and >= 60% of all segments caught, <= 2% of healthy sessions alarmed, none stopped.\n",
+  );
 }
 
 function synthetic(): void {
   const wrong = CASES.map((c) => ({ c, r: runCase(c) })).filter(({ r }) => !r.right);
   const groups = new Map<string, number>();
   for (const c of CASES) groups.set(c.id.replace(/\d.*$/, ''), (groups.get(c.id.replace(/\d.*$/, '')) ?? 0) + 1);
-  console.log(`Synthetic suite: ${CASES.length - wrong.length}/${CASES.length} labeled Claude Code sessions right (${[...groups].map(([g, n]) => `${g} ${n}`).join(', ')})`);
+  console.log(
+    `Synthetic suite: ${CASES.length - wrong.length}/${CASES.length} labeled Claude Code sessions right (${[...groups].map(([g, n]) => `${g} ${n}`).join(', ')})`,
+  );
   for (const { c, r } of wrong) console.log(`  wrong: ${c.id} ${c.name}: did "${r.timeline}", expected ${c.expect}`);
 }
 

@@ -8,7 +8,18 @@
 // times, which vary from run to run and machine to machine. Nothing here asserts a target; it measures.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { request, Agent } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,7 +36,11 @@ const NODE = process.execPath;
 const CA_FILE = process.env.NODE_EXTRA_CA_CERTS || '/etc/ssl/certs/ca-certificates.crt';
 
 const { values: opts } = parseArgs({
-  options: { rounds: { type: 'string', default: '40' }, 'history-mb': { type: 'string', default: '1024' }, only: { type: 'string' } },
+  options: {
+    rounds: { type: 'string', default: '40' },
+    'history-mb': { type: 'string', default: '1024' },
+    only: { type: 'string' },
+  },
 });
 const ROUNDS = Number(opts.rounds);
 const HISTORY_BYTES = Number(opts['history-mb']) * (1 << 20);
@@ -86,10 +101,19 @@ const PROJECT = join(work, 'proj');
 mkdirSync(PROJECT, { recursive: true });
 
 function base(session) {
-  return { session_id: session, transcript_path: `/home/dev/.claude/projects/-proj/${session}.jsonl`, cwd: PROJECT, prompt_id: `${session}-p`, permission_mode: 'default' };
+  return {
+    session_id: session,
+    transcript_path: `/home/dev/.claude/projects/-proj/${session}.jsonl`,
+    cwd: PROJECT,
+    prompt_id: `${session}-p`,
+    permission_mode: 'default',
+  };
 }
 
-const TEST_OUTPUT = Array.from({ length: 30 }, (_, i) => ` ✓ src/invoice/total${i}.test.ts > computes the total with tax ${i} 12ms`).join('\n') + '\n\n Test Files  30 passed (30)\n      Tests  212 passed (212)\n   Duration  3.41s';
+const TEST_OUTPUT =
+  Array.from({ length: 30 }, (_, i) => ` ✓ src/invoice/total${i}.test.ts > computes the total with tax ${i} 12ms`).join(
+    '\n',
+  ) + '\n\n Test Files  30 passed (30)\n      Tests  212 passed (212)\n   Duration  3.41s';
 
 /** The call every timed hook run observes: a passing test run, as Claude Code 2.1.197 posts it. */
 function timedPayload(session, i) {
@@ -98,7 +122,10 @@ function timedPayload(session, i) {
     effort: { level: 'high' },
     hook_event_name: 'PostToolUse',
     tool_name: 'Bash',
-    tool_input: { command: `npx vitest run src/invoice --reporter=dot -t "case ${i}"`, description: 'Run the invoice tests' },
+    tool_input: {
+      command: `npx vitest run src/invoice --reporter=dot -t "case ${i}"`,
+      description: 'Run the invoice tests',
+    },
     tool_response: { stdout: TEST_OUTPUT, stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
     tool_use_id: `toolu_bench_${i}`,
     duration_ms: 3411,
@@ -110,15 +137,50 @@ function pathPayload(name, session, i) {
   const file = `${PROJECT}/src/invoice/total${i % 40}.ts`;
   const common = { ...base(session), tool_use_id: `toolu_path_${i}` };
   if (name === 'read') {
-    const content = Array.from({ length: 60 }, (_, l) => `${l + 1}\texport const rate${l} = ${l} * TAX; // line ${l} of the totals`).join('\n');
-    return JSON.stringify({ ...common, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: file }, tool_response: { type: 'text', file: { filePath: file, content, numLines: 60, startLine: 1, totalLines: 60 } } });
+    const content = Array.from(
+      { length: 60 },
+      (_, l) => `${l + 1}\texport const rate${l} = ${l} * TAX; // line ${l} of the totals`,
+    ).join('\n');
+    return JSON.stringify({
+      ...common,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Read',
+      tool_input: { file_path: file },
+      tool_response: { type: 'text', file: { filePath: file, content, numLines: 60, startLine: 1, totalLines: 60 } },
+    });
   }
   if (name === 'fail') {
     const error = `Exit code 1\n\n> invoice@1.0.0 test\n> vitest run -t "case ${i}"\n\n FAIL src/invoice/total.test.ts > computes the total with tax\nAssertionError: expected 107 to be 108\n ❯ src/invoice/total.test.ts:${12 + (i % 9)}:5\n\n Test Files  1 failed (1)\n      Tests  1 failed | 211 passed (212)`;
-    return JSON.stringify({ ...common, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: `npx vitest run src/invoice -t "case ${i}"`, description: 'Run the invoice tests' }, error, is_interrupt: false, duration_ms: 2900 });
+    return JSON.stringify({
+      ...common,
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'Bash',
+      tool_input: { command: `npx vitest run src/invoice -t "case ${i}"`, description: 'Run the invoice tests' },
+      error,
+      is_interrupt: false,
+      duration_ms: 2900,
+    });
   }
-  const edit = { file_path: file, old_string: `rate${i % 60} = ${i % 60} * TAX`, new_string: `rate${i % 60} = ${(i % 60) + 1} * TAX` };
-  return JSON.stringify({ ...common, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: edit, tool_response: { filePath: file, oldString: edit.old_string, newString: edit.new_string, originalFile: null, structuredPatch: [], userModified: false, replaceAll: false } });
+  const edit = {
+    file_path: file,
+    old_string: `rate${i % 60} = ${i % 60} * TAX`,
+    new_string: `rate${i % 60} = ${(i % 60) + 1} * TAX`,
+  };
+  return JSON.stringify({
+    ...common,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Edit',
+    tool_input: edit,
+    tool_response: {
+      filePath: file,
+      oldString: edit.old_string,
+      newString: edit.new_string,
+      originalFile: null,
+      structuredPatch: [],
+      userModified: false,
+      replaceAll: false,
+    },
+  });
 }
 
 /** Call `i` of a healthy session (reads, searches, edits, test runs; nothing repeated), as pre and post payloads. */
@@ -128,14 +190,47 @@ function sessionCall(session, i) {
   const file = `${PROJECT}/src/module${i % 97}/file${i}.ts`;
   const [tool, input, response] =
     kind === 0
-      ? ['Read', { file_path: file }, { type: 'text', file: { filePath: file, content: `export const value${i} = ${i};\n`.repeat(20), numLines: 20, startLine: 1, totalLines: 20 } }]
+      ? [
+          'Read',
+          { file_path: file },
+          {
+            type: 'text',
+            file: {
+              filePath: file,
+              content: `export const value${i} = ${i};\n`.repeat(20),
+              numLines: 20,
+              startLine: 1,
+              totalLines: 20,
+            },
+          },
+        ]
       : kind === 1
-        ? ['Grep', { pattern: `symbol${i}`, path: 'src' }, { mode: 'files_with_matches', filenames: [`src/a${i}.ts`], numFiles: 1 }]
+        ? [
+            'Grep',
+            { pattern: `symbol${i}`, path: 'src' },
+            { mode: 'files_with_matches', filenames: [`src/a${i}.ts`], numFiles: 1 },
+          ]
         : kind === 2
-          ? ['Edit', { file_path: file, old_string: `value${i} = ${i}`, new_string: `value${i} = ${i + 1}` }, { filePath: file, oldString: `${i}`, newString: `${i + 1}` }]
-          : ['Bash', { command: `npx vitest run src/module${i} -t "case ${i}"`, description: 'Run tests' }, { stdout: `${i} passed`, stderr: '', interrupted: false, isImage: false }];
+          ? [
+              'Edit',
+              { file_path: file, old_string: `value${i} = ${i}`, new_string: `value${i} = ${i + 1}` },
+              { filePath: file, oldString: `${i}`, newString: `${i + 1}` },
+            ]
+          : [
+              'Bash',
+              { command: `npx vitest run src/module${i} -t "case ${i}"`, description: 'Run tests' },
+              { stdout: `${i} passed`, stderr: '', interrupted: false, isImage: false },
+            ];
   const pre = { ...b, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: `toolu_${i}` };
-  const post = { ...b, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: input, tool_response: response, tool_use_id: `toolu_${i}`, duration_ms: 20 };
+  const post = {
+    ...b,
+    hook_event_name: 'PostToolUse',
+    tool_name: tool,
+    tool_input: input,
+    tool_response: response,
+    tool_use_id: `toolu_${i}`,
+    duration_ms: 20,
+  };
   return [pre, post];
 }
 
@@ -143,7 +238,10 @@ function sessionCall(session, i) {
 
 async function startDaemon(home) {
   const port = await freePort();
-  const child = spawn(NODE, [CLI, 'serve', '--port', String(port)], { env: { ...baseEnv, STALLGUARD_HOME: home }, stdio: 'ignore' });
+  const child = spawn(NODE, [CLI, 'serve', '--port', String(port)], {
+    env: { ...baseEnv, STALLGUARD_HOME: home },
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 500 && !existsSync(join(home, 'serve.pid')); i++) await new Promise((r) => setTimeout(r, 10));
   if (!existsSync(join(home, 'serve.pid'))) throw new Error('stallguard serve did not start');
   return { port, stop: () => new Promise((done) => (child.once('exit', done), child.kill())) };
@@ -151,11 +249,21 @@ async function startDaemon(home) {
 
 function post(port, body, agent) {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path: '/stallguard/claude', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (b) => (text += b));
-      res.on('end', () => (res.statusCode === 200 ? done(text) : fail(new Error(`status ${res.statusCode}`))));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/stallguard/claude',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (b) => (text += b));
+        res.on('end', () => (res.statusCode === 200 ? done(text) : fail(new Error(`status ${res.statusCode}`))));
+      },
+    );
     req.on('error', fail);
     req.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
@@ -164,7 +272,16 @@ function post(port, body, agent) {
 /** A session with `calls` earlier calls in STALLGUARD_HOME, written through the daemon (the hook's own code). */
 async function seed(port, session, calls) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  await post(port, { ...base(session), prompt_id: `${session}-p0`, hook_event_name: 'UserPromptSubmit', prompt: 'Fix the invoice totals' }, agent);
+  await post(
+    port,
+    {
+      ...base(session),
+      prompt_id: `${session}-p0`,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: 'Fix the invoice totals',
+    },
+    agent,
+  );
   for (let i = 0; i < calls; i++) for (const p of sessionCall(session, i)) await post(port, p, agent);
   agent.destroy();
 }
@@ -176,7 +293,9 @@ function sessionFile(home, session) {
 /** Every file of a session (its segments and the pointer to the latest), with their bytes. */
 function sessionParts(home, session) {
   const dir = join(home, 'sessions');
-  return readdirSync(dir).filter((n) => n === `${session}.seg` || (n.startsWith(`${session}.`) && n.endsWith('.jsonl')) || n === `${session}.jsonl`);
+  return readdirSync(dir).filter(
+    (n) => n === `${session}.seg` || (n.startsWith(`${session}.`) && n.endsWith('.jsonl')) || n === `${session}.jsonl`,
+  );
 }
 
 /**
@@ -215,7 +334,11 @@ function run(cmd, args, env, input) {
 function installedCommand(home, daemonPort) {
   const project = mkdtempSync(join(work, 'install-'));
   const args = [CLI, 'install', ...(daemonPort ? ['--daemon', '--port', String(daemonPort)] : [])];
-  const r = spawnSync(NODE, args, { cwd: project, env: { ...baseEnv, HOME: project, STALLGUARD_HOME: home }, encoding: 'utf8' });
+  const r = spawnSync(NODE, args, {
+    cwd: project,
+    env: { ...baseEnv, HOME: project, STALLGUARD_HOME: home },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`install failed: ${r.stderr}`);
   const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8'));
   return settings.hooks.PostToolUse[0].hooks.find((h) => h.type === 'command').command;
@@ -245,17 +368,49 @@ async function hookSection() {
   const path = (name) => (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, pathPayload(name, 's25', i)));
   const cases = [
     { name: 'node -e 0', key: 'node', go: (i) => run(NODE, ['-e', '0'], env, timedPayload('s25', i)) },
-    { name: 'hook, 10 earlier calls', key: 'h10', go: (i) => (restore(10), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10', i))) },
-    { name: 'hook, 25 earlier calls (Bash, tests pass)', key: 'h25', go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s25', i))) },
+    {
+      name: 'hook, 10 earlier calls',
+      key: 'h10',
+      go: (i) => (restore(10), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10', i))),
+    },
+    {
+      name: 'hook, 25 earlier calls (Bash, tests pass)',
+      key: 'h25',
+      go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s25', i))),
+    },
     { name: 'hook, 25 earlier calls, Read', key: 'read', go: path('read') },
     { name: 'hook, 25 earlier calls, Bash failing', key: 'fail', go: path('fail') },
     { name: 'hook, 25 earlier calls, Edit', key: 'edit', go: path('edit') },
-    { name: 'hook, 10,000 earlier calls', key: 'h10k', go: (i) => (restore(10_000), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10000', i))) },
-    { name: 'hook, 25 calls, no code cache', key: 'h25bare', go: (i) => (restoreBare(), run(NODE, [HOOK, '--agent', 'claude'], bareEnv, timedPayload('s25', i))) },
-    { name: 'installed command (sh -c), 25 calls', key: 'cmd', go: (i) => (restore(25), run('sh', ['-c', command], env, timedPayload('s25', i))) },
-    { name: 'node -e 0, NODE_EXTRA_CA_CERTS set', key: 'nodeCa', go: (i) => run(NODE, ['-e', '0'], withCa, timedPayload('s25', i)) },
-    { name: 'hook, 25 calls, NODE_EXTRA_CA_CERTS set', key: 'h25Ca', go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], withCa, timedPayload('s25', i))) },
-    { name: 'installed command, NODE_EXTRA_CA_CERTS set', key: 'cmdCa', go: (i) => (restore(25), run('sh', ['-c', command], withCa, timedPayload('s25', i))) },
+    {
+      name: 'hook, 10,000 earlier calls',
+      key: 'h10k',
+      go: (i) => (restore(10_000), run(NODE, [HOOK, '--agent', 'claude'], env, timedPayload('s10000', i))),
+    },
+    {
+      name: 'hook, 25 calls, no code cache',
+      key: 'h25bare',
+      go: (i) => (restoreBare(), run(NODE, [HOOK, '--agent', 'claude'], bareEnv, timedPayload('s25', i))),
+    },
+    {
+      name: 'installed command (sh -c), 25 calls',
+      key: 'cmd',
+      go: (i) => (restore(25), run('sh', ['-c', command], env, timedPayload('s25', i))),
+    },
+    {
+      name: 'node -e 0, NODE_EXTRA_CA_CERTS set',
+      key: 'nodeCa',
+      go: (i) => run(NODE, ['-e', '0'], withCa, timedPayload('s25', i)),
+    },
+    {
+      name: 'hook, 25 calls, NODE_EXTRA_CA_CERTS set',
+      key: 'h25Ca',
+      go: (i) => (restore(25), run(NODE, [HOOK, '--agent', 'claude'], withCa, timedPayload('s25', i))),
+    },
+    {
+      name: 'installed command, NODE_EXTRA_CA_CERTS set',
+      key: 'cmdCa',
+      go: (i) => (restore(25), run('sh', ['-c', command], withCa, timedPayload('s25', i))),
+    },
   ];
   const times = Object.fromEntries(cases.map((c) => [c.key, []]));
   progress(`timing ${cases.length} cases x ${ROUNDS} rounds, interleaved`);
@@ -267,7 +422,13 @@ async function hookSection() {
   table(
     `Hook wall time per call (PostToolUse, ${ROUNDS} interleaved rounds)`,
     ['case', 'p50 ms', 'p90 ms', 'p50 / node p50', 'p90 / node p90'],
-    cases.map((c) => [c.name, ms(p50(c.key)), ms(p90(c.key)), x(p50(c.key) / p50('node')), x(p90(c.key) / p90('node'))]),
+    cases.map((c) => [
+      c.name,
+      ms(p50(c.key)),
+      ms(p90(c.key)),
+      x(p50(c.key) / p50('node')),
+      x(p90(c.key) / p90('node')),
+    ]),
     [
       `Target: the hook within 1.15x of node -e 0 on each common path (Read, Bash passing, Bash failing, Edit): ${['h25', 'read', 'fail', 'edit'].map((k) => x(p50(k) / p50('node'))).join(', ')} at p50. Flat: 10,000 earlier calls cost ${x(p50('h10k') / p50('h10'))} of 10 at p50 (${x(p90('h10k') / p90('h10'))} at p90); target within 1.10x.`,
       'The hook keeps V8\'s code cache in STALLGUARD_HOME/cache (made by the first run); "no code cache" is a home where it cannot.',
@@ -303,19 +464,46 @@ async function concurrencySection() {
     truncateSync(file, length);
     // 50 different calls of a healthy session, spread over the main agent and nine subagents: none of them
     // makes a stall, so every call must be counted
-    const payloads = Array.from({ length: 50 }, (_, i) => JSON.stringify({ ...sessionCall('c25', 25 + i)[1], ...(i % 10 ? { agent_id: `agent-${i % 10}`, agent_type: 'reviewer' } : {}) }));
+    const payloads = Array.from({ length: 50 }, (_, i) =>
+      JSON.stringify({
+        ...sessionCall('c25', 25 + i)[1],
+        ...(i % 10 ? { agent_id: `agent-${i % 10}`, agent_type: 'reviewer' } : {}),
+      }),
+    );
     const t = process.hrtime.bigint();
     await Promise.all(payloads.map((p) => spawnHook(env, p)));
     const wall = Number(process.hrtime.bigint() - t) / 1e6;
-    const r = spawnSync(NODE, ['--import', 'tsx', join(ROOT, 'bench', 'fold.ts'), file], { cwd: ROOT, env: baseEnv, encoding: 'utf8' });
+    const r = spawnSync(NODE, ['--import', 'tsx', join(ROOT, 'bench', 'fold.ts'), file], {
+      cwd: ROOT,
+      env: baseEnv,
+      encoding: 'utf8',
+    });
     const fold = JSON.parse(r.stdout);
-    rows.push([trial, ms(wall), `${fold.calls - 25}/50`, fold.folded, fold.calls, fold.unreadable, fold.folded === 75 && fold.calls === 75 && fold.unreadable === 0 ? 'none' : 'LOST']);
+    rows.push([
+      trial,
+      ms(wall),
+      `${fold.calls - 25}/50`,
+      fold.folded,
+      fold.calls,
+      fold.unreadable,
+      fold.folded === 75 && fold.calls === 75 && fold.unreadable === 0 ? 'none' : 'LOST',
+    ]);
   }
   table(
     '50 hook processes of one session at once, across the main agent and nine subagents (25 earlier calls; 2 cores)',
-    ['trial', 'wall ms, all 50', 'calls recorded', 'calls in folded state', 'calls in file', 'unreadable lines', 'lost updates'],
+    [
+      'trial',
+      'wall ms, all 50',
+      'calls recorded',
+      'calls in folded state',
+      'calls in file',
+      'unreadable lines',
+      'lost updates',
+    ],
     rows,
-    ['The folded state is what the next hook would see: the fold through the last observation, from the last usable checkpoint.'],
+    [
+      'The folded state is what the next hook would see: the fold through the last observation, from the last usable checkpoint.',
+    ],
   );
 }
 
@@ -349,7 +537,17 @@ async function agentsSection() {
       child.stdin.end(input);
     });
   const runAgent = async (task, a) => {
-    await spawnHook(env, JSON.stringify({ ...base(session), prompt_id: task, hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'reviewer', description: `review part ${a}`, prompt: `Review module ${a}` }, tool_use_id: `toolu_spawn_${a}` }));
+    await spawnHook(
+      env,
+      JSON.stringify({
+        ...base(session),
+        prompt_id: task,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Agent',
+        tool_input: { subagent_type: 'reviewer', description: `review part ${a}`, prompt: `Review module ${a}` },
+        tool_use_id: `toolu_spawn_${a}`,
+      }),
+    );
     const t = process.hrtime.bigint();
     for (const p of subagentCalls(session, task, a, CALLS)) await spawnHook(env, JSON.stringify(p));
     perAgent[a] = Number(process.hrtime.bigint() - t) / 1e6 / CALLS;
@@ -360,19 +558,42 @@ async function agentsSection() {
       f.push(Number(process.hrtime.bigint() - s0) / 1e6);
     }
     floor[a] = quantile(f, 0.5);
-    await spawnHook(env, JSON.stringify({ ...base(session), prompt_id: task, agent_id: `agent-${a}`, agent_type: 'reviewer', hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: `Module ${a} reviewed: no findings.` }));
+    await spawnHook(
+      env,
+      JSON.stringify({
+        ...base(session),
+        prompt_id: task,
+        agent_id: `agent-${a}`,
+        agent_type: 'reviewer',
+        hook_event_name: 'SubagentStop',
+        stop_hook_active: false,
+        last_assistant_message: `Module ${a} reviewed: no findings.`,
+      }),
+    );
   };
   // ten subagents a task (the spawn cap), two at a time, as an orchestrator fans out reviews
   for (let task = 0; task < AGENTS / 10; task++) {
     progress(`200 subagents: task ${task + 1} of ${AGENTS / 10}`);
     const id = `${session}-p${task}`;
-    await spawnHook(env, JSON.stringify({ ...base(session), prompt_id: id, hook_event_name: 'UserPromptSubmit', prompt: `Review the modules, batch ${task}` }));
+    await spawnHook(
+      env,
+      JSON.stringify({
+        ...base(session),
+        prompt_id: id,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: `Review the modules, batch ${task}`,
+      }),
+    );
     for (let a = task * 10; a < task * 10 + 10; a += 2) await Promise.all([runAgent(id, a), runAgent(id, a + 1)]);
   }
   const dir = join(home, 'sessions');
   const files = sessionParts(home, session);
   const bytes = files.reduce((n, f) => n + statSync(join(dir, f)).size, 0);
-  const r = spawnSync(NODE, ['--import', 'tsx', join(ROOT, 'bench', 'fold.ts'), sessionFile(home, session)], { cwd: ROOT, env: baseEnv, encoding: 'utf8' });
+  const r = spawnSync(NODE, ['--import', 'tsx', join(ROOT, 'bench', 'fold.ts'), sessionFile(home, session)], {
+    cwd: ROOT,
+    env: baseEnv,
+    encoding: 'utf8',
+  });
   const fold = JSON.parse(r.stdout);
   const median = (list) => quantile(list, 0.5);
   const first = median(perAgent.slice(0, 20));
@@ -387,15 +608,25 @@ async function agentsSection() {
       ['per-call time, first 20 subagents (median ms)', ms(first), ''],
       ['per-call time, last 20 subagents (median ms)', ms(last), ''],
       ['last / first', x(last / first), ''],
-      ['per-call time / node -e 0 beside it, first 20 and last 20 (median)', `${x(firstPaced)} and ${x(lastPaced)}`, ''],
+      [
+        'per-call time / node -e 0 beside it, first 20 and last 20 (median)',
+        `${x(firstPaced)} and ${x(lastPaced)}`,
+        '',
+      ],
       ['last / first, each as a ratio to node -e 0 beside it', x(lastPaced / firstPaced), '<= 1.20x'],
       ['session files on disk', `${(bytes / (1 << 20)).toFixed(1)} MB in ${files.length} files`, ''],
       ['bytes per call', `${(bytes / (AGENTS * CALLS)).toFixed(0)} B`, '< 2048 B'],
-      ['calls in the log / in the folded state', `${fold.calls} / ${fold.folded}`, `${AGENTS * CALLS} / ${AGENTS * CALLS}`],
+      [
+        'calls in the log / in the folded state',
+        `${fold.calls} / ${fold.folded}`,
+        `${AGENTS * CALLS} / ${AGENTS * CALLS}`,
+      ],
       ['agents in the folded state', fold.agents, 'main and the live ones'],
       ['largest checkpoint', `${(fold.checkpoint / 1024).toFixed(1)} KB`, ''],
     ],
-    ['A call is its PreToolUse and PostToolUse hook processes; its time is theirs together, wall clock, with two subagents running at once. Six runs of node -e 0 follow each subagent, to pace it.'],
+    [
+      'A call is its PreToolUse and PostToolUse hook processes; its time is theirs together, wall clock, with two subagents running at once. Six runs of node -e 0 follow each subagent, to pace it.',
+    ],
   );
 }
 
@@ -455,11 +686,17 @@ async function daemonSection(hook) {
 
 function measureCli(args) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(NODE, ['-r', RSS, CLI, ...args], { cwd: work, env: { ...baseEnv, HOME: work, STALLGUARD_HOME: join(work, 'scan-home') }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const r = spawnSync(NODE, ['-r', RSS, CLI, ...args], {
+    cwd: work,
+    env: { ...baseEnv, HOME: work, STALLGUARD_HOME: join(work, 'scan-home') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
   const stderr = r.stderr.toString();
   const rss = Number(/BENCH_MAXRSS_KB (\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
-  if (r.status !== 0 && r.status !== 1) throw new Error(`stallguard ${args[0]} failed (${r.status}): ${stderr.slice(0, 500)}`);
+  if (r.status !== 0 && r.status !== 1)
+    throw new Error(`stallguard ${args[0]} failed (${r.status}): ${stderr.slice(0, 500)}`);
   return { seconds, rss };
 }
 
@@ -480,7 +717,8 @@ function scanSection() {
   const one = history.projects[0];
   const mb = (b) => b / (1 << 20);
   const rows = [];
-  const add = (what, bytes, m) => rows.push([what, mb(bytes).toFixed(0), m.seconds.toFixed(1), (mb(bytes) / m.seconds).toFixed(1), m.rss.toFixed(0)]);
+  const add = (what, bytes, m) =>
+    rows.push([what, mb(bytes).toFixed(0), m.seconds.toFixed(1), (mb(bytes) / m.seconds).toFixed(1), m.rss.toFixed(0)]);
   progress('scan, one project (an eighth)');
   add('scan --json, one project', one.bytes, measureCli(['scan', '--json', one.folder]));
   progress('scan, everything');
@@ -502,7 +740,9 @@ function scanSection() {
 
 // ---------------------------------------------------------------- main
 
-console.log(`# stallguard bench\n\nnode ${process.version} on ${process.platform}/${process.arch}, ${(await import('node:os')).cpus().length} cores; ${new Date().toISOString()}`);
+console.log(
+  `# stallguard bench\n\nnode ${process.version} on ${process.platform}/${process.arch}, ${(await import('node:os')).cpus().length} cores; ${new Date().toISOString()}`,
+);
 let hook;
 try {
   if (want('hook')) hook = await hookSection();

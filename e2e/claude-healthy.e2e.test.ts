@@ -13,11 +13,15 @@ const { label } = ensureClaudeCode();
 test(`${label}: healthy test-driven work is never touched`, { timeout: 180_000 }, async () => {
   await claudeScenario({ name: 'healthy', mode: 'enforce', script: HEALTHY_TDD }, (run) => {
     const calls = toolCalls(run, 'main');
-    console.log(`${label}: healthy test-driven work is left alone (${run.result.terminal_reason} after ${calls.length} calls)`);
+    console.log(
+      `${label}: healthy test-driven work is left alone (${run.result.terminal_reason} after ${calls.length} calls)`,
+    );
     assert.equal(run.hookErrors, '');
 
     // the test output changed with each edit, and the work really happened
-    const tests = toolResults(longest(requestsOf(run, 'main'))!).filter((_, i) => calls[i]?.input.command === 'npm test');
+    const tests = toolResults(longest(requestsOf(run, 'main'))!).filter(
+      (_, i) => calls[i]?.input.command === 'npm test',
+    );
     assert.deepEqual(
       tests.map((r) => [r.isError, /\d+ passed, \d+ failed/.exec(r.text)?.[0]]),
       [
@@ -26,7 +30,11 @@ test(`${label}: healthy test-driven work is never touched`, { timeout: 180_000 }
         [false, '2 passed, 0 failed'],
       ],
     );
-    execFileSync('npm', ['test', '--silent'], { cwd: run.scratch.project, env: scratchEnv(run.scratch), stdio: 'ignore' });
+    execFileSync('npm', ['test', '--silent'], {
+      cwd: run.scratch.project,
+      env: scratchEnv(run.scratch),
+      stdio: 'ignore',
+    });
 
     // nothing from the hook reached the model, and the session completed
     assert.deepEqual(run.requests.flatMap(allReminders), []);

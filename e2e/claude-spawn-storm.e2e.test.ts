@@ -8,11 +8,15 @@ import { ledgerDecisions } from './support/ledger-view.ts';
 
 const { label } = ensureClaudeCode();
 
-test(`${label}: in a spawn storm the 11th Agent call is denied and the model is told why`, { timeout: 180_000 }, async () => {
+test(`${label}: in a spawn storm the 11th Agent call is denied and the model is told why`, {
+  timeout: 180_000,
+}, async () => {
   await claudeScenario({ name: 'spawn-storm', mode: 'enforce', script: SPAWN_STORM }, (run) => {
     const spawns = toolCalls(run, 'main').filter((c) => c.name === 'Agent');
     const subagents = requestsOf(run, 'sub');
-    console.log(`${label}: spawn storm is capped (${subagents.length} of ${spawns.length} subagents ran, ${run.result.permission_denials.length} denied, ${run.result.terminal_reason})`);
+    console.log(
+      `${label}: spawn storm is capped (${subagents.length} of ${spawns.length} subagents ran, ${run.result.permission_denials.length} denied, ${run.result.terminal_reason})`,
+    );
     assert.equal(run.hookErrors, '');
     assert.equal(spawns.length, 11);
 
@@ -22,7 +26,10 @@ test(`${label}: in a spawn storm the 11th Agent call is denied and the model is 
     assert.equal(results.length, 11);
     assert.ok(results.slice(0, 10).every((r) => !r.isError && r.text.includes('SUB-RESULT: module checked.')));
     assert.equal(results[10]!.isError, true);
-    assert.match(results[10]!.text, /^stallguard: this would be spawn 11 in this task; the limit is 10\. Do the remaining work yourself/);
+    assert.match(
+      results[10]!.text,
+      /^stallguard: this would be spawn 11 in this task; the limit is 10\. Do the remaining work yourself/,
+    );
     assert.deepEqual(
       run.result.permission_denials.map((d) => d.tool_use_id),
       [spawns[10]!.id],
@@ -31,16 +38,23 @@ test(`${label}: in a spawn storm the 11th Agent call is denied and the model is 
     // one refusal is not a stop: the agent carried on and finished
     assert.equal(run.result.terminal_reason, 'completed');
     assert.equal(run.result.result, 'Summary of the modules.');
-    assert.deepEqual(ledgerDecisions(run.ledger).map((d) => [d.code, d.agent.id]), [['SPAWN_REFUSED', 'main']]);
+    assert.deepEqual(
+      ledgerDecisions(run.ledger).map((d) => [d.code, d.agent.id]),
+      [['SPAWN_REFUSED', 'main']],
+    );
   });
 });
 
-test(`${label}: 12 spawns in one turn, their hooks running at once: exactly 10 subagents start`, { timeout: 180_000 }, async () => {
+test(`${label}: 12 spawns in one turn, their hooks running at once: exactly 10 subagents start`, {
+  timeout: 180_000,
+}, async () => {
   await claudeScenario({ name: 'parallel-spawns', mode: 'enforce', script: PARALLEL_SPAWN_STORM }, (run) => {
     const spawns = toolCalls(run, 'main').filter((c) => c.name === 'Agent');
     const subagents = requestsOf(run, 'sub');
     const decisions = ledgerDecisions(run.ledger);
-    console.log(`${label}: 12 parallel spawns are capped (${subagents.length} started, ${run.result.permission_denials.length} denied: ${decisions.map((d) => d.code).join(', ')}; ${run.result.terminal_reason})`);
+    console.log(
+      `${label}: 12 parallel spawns are capped (${subagents.length} started, ${run.result.permission_denials.length} denied: ${decisions.map((d) => d.code).join(', ')}; ${run.result.terminal_reason})`,
+    );
     assert.equal(run.hookErrors, '');
     assert.equal(spawns.length, 12);
     // no update lost between concurrent hook processes: the count is exact whatever the interleaving

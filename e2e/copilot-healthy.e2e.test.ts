@@ -5,9 +5,13 @@ import { checkHealthyTdd, toolResults } from './support/chat-session.ts';
 
 const { label } = ensureCopilot();
 
-test(`${label}: healthy test-driven work is never touched (hook in the project's .github/hooks)`, { timeout: 180_000 }, async () => {
+test(`${label}: healthy test-driven work is never touched (hook in the project's .github/hooks)`, {
+  timeout: 180_000,
+}, async () => {
   await copilotScenario({ name: 'copilot-healthy', mode: 'enforce', scope: 'project', script: HEALTHY_TDD }, (run) => {
-    console.log(`${label}: healthy work left alone (${toolResults(run).length} calls, ${(run.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `${label}: healthy work left alone (${toolResults(run).length} calls, ${(run.ms / 1000).toFixed(1)} s)`,
+    );
     checkHealthyTdd(run, 'copilot');
   });
 });

@@ -17,9 +17,15 @@ test(`${label}: healthy test-driven work is never touched`, { timeout: 180_000 }
     assert.match(run.installedSettings, /--agent gemini # stallguard/);
     assert.equal(observedCalls(run.ledger).get('main'), 6);
 
-    const tests = results.filter((_, i) => [0, 3, 5].includes(i)).map((r) => /\d+ passed, \d+ failed/.exec(r.output ?? '')?.[0]);
+    const tests = results
+      .filter((_, i) => [0, 3, 5].includes(i))
+      .map((r) => /\d+ passed, \d+ failed/.exec(r.output ?? '')?.[0]);
     assert.deepEqual(tests, ['0 passed, 2 failed', '1 passed, 1 failed', '2 passed, 0 failed']);
-    execFileSync('npm', ['test', '--silent'], { cwd: run.scratch.project, env: scratchEnv(run.scratch), stdio: 'ignore' });
+    execFileSync('npm', ['test', '--silent'], {
+      cwd: run.scratch.project,
+      env: scratchEnv(run.scratch),
+      stdio: 'ignore',
+    });
 
     assert.ok(!run.requests.some((r) => JSON.stringify(r).includes('stallguard:')));
     assert.ok(!run.ledger.some((l) => l.t === 'd'));

@@ -10,7 +10,9 @@ test(`${label}: a looping npm test is nudged, then the agent loop is ended`, { t
   await geminiScenario({ name: 'gemini-looping', mode: 'enforce', script: LOOPING_NPM_TEST }, (run) => {
     const results = geminiToolResults(run);
     const stream = geminiStreamResults(run);
-    console.log(`${label}: looping npm test: ${stream.length} calls, ended after ${run.requests.length} model turns, ${(run.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `${label}: looping npm test: ${stream.length} calls, ended after ${run.requests.length} model turns, ${(run.ms / 1000).toFixed(1)} s`,
+    );
     assert.equal(run.hookErrors, '');
     // the hooks went in beside the auth setting, which stayed
     assert.match(run.installedSettings, /"selectedType": "gemini-api-key"/);
@@ -22,12 +24,16 @@ test(`${label}: a looping npm test is nudged, then the agent loop is ended`, { t
     assert.ok(nudgeAt <= 4, `nudged after run ${nudgeAt + 1}`);
     assert.match(nudge, /<hook_context>stallguard: .*`run_shell_command npm test` x\d \(same failure\)/s);
     // a call repeating the flagged loop may have been refused before it ran
-    for (const r of results.filter((r) => r.error)) assert.match(r.error!, /^Tool execution blocked: stallguard: this call repeats the loop flagged just before/);
+    for (const r of results.filter((r) => r.error))
+      assert.match(r.error!, /^Tool execution blocked: stallguard: this call repeats the loop flagged just before/);
 
     // the second stall ended the agent loop: no model turn after it, though the script had more
     const last = stream.at(-1)!;
     assert.equal(last.status, 'error');
-    assert.match(JSON.stringify(last), /stopped by hook: stall: `run_shell_command npm test` x\d \(same failure\), twice in this task/);
+    assert.match(
+      JSON.stringify(last),
+      /stopped by hook: stall: `run_shell_command npm test` x\d \(same failure\), twice in this task/,
+    );
     assert.ok(stream.length < 15, `stopped after ${stream.length} calls`);
     assert.equal(run.requests.length, stream.length, 'no model turn after the stop');
 

@@ -1,5 +1,13 @@
 import { ensureClaudeCode } from './support/claude-code.ts';
-import { CODEX_CLI, COPILOT_CLI, ensureNpmCli, GEMINI_CLI, OPENCODE_CLI, PI_CLI, QWEN_CODE } from './support/npm-cli.ts';
+import {
+  CODEX_CLI,
+  COPILOT_CLI,
+  ensureNpmCli,
+  GEMINI_CLI,
+  OPENCODE_CLI,
+  PI_CLI,
+  QWEN_CODE,
+} from './support/npm-cli.ts';
 
 // Installs the agent CLIs the end-to-end tests drive, before any test starts: scripts/test.mjs runs this
 // once with the caller's whole environment (npm may need NODE_EXTRA_CA_CERTS to reach the registry, and

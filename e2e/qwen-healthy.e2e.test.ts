@@ -5,9 +5,13 @@ import { checkHealthyTdd, toolResults } from './support/chat-session.ts';
 
 const { label } = ensureQwen();
 
-test(`${label}: healthy test-driven work is never touched (hook in the project's .qwen/settings.json)`, { timeout: 180_000 }, async () => {
+test(`${label}: healthy test-driven work is never touched (hook in the project's .qwen/settings.json)`, {
+  timeout: 180_000,
+}, async () => {
   await qwenScenario({ name: 'qwen-healthy', mode: 'enforce', scope: 'project', script: HEALTHY_TDD }, (run) => {
-    console.log(`${label}: healthy work left alone (${toolResults(run).length} calls, ${(run.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `${label}: healthy work left alone (${toolResults(run).length} calls, ${(run.ms / 1000).toFixed(1)} s)`,
+    );
     checkHealthyTdd(run, 'qwen');
   });
 });

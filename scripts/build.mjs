@@ -9,15 +9,37 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const define = { __VERSION__: JSON.stringify(pkg.version) };
 // mainFields: prefer a package's ESM build; jsonc-parser's "main" is a UMD file whose require() calls
 // esbuild cannot follow, which left `stallguard install` failing with "Cannot find module './impl/format'".
-const common = { bundle: true, platform: 'node', target: 'node20', mainFields: ['module', 'main'], define, legalComments: 'none', logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  define,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
 
 rmSync('dist', { recursive: true, force: true });
 // the hook: its code (hook-main.cjs) and the small entry that runs it with V8's code cache, named after
 // a hash of that code (src/hook/load.ts); the hash heads hook.cjs too, for doctor to check the pair
-await build({ ...common, entryPoints: ['src/hook/main.ts'], outfile: 'dist/hook-main.cjs', format: 'cjs', minify: true });
+await build({
+  ...common,
+  entryPoints: ['src/hook/main.ts'],
+  outfile: 'dist/hook-main.cjs',
+  format: 'cjs',
+  minify: true,
+});
 const mainHash = createHash('sha256').update(readFileSync('dist/hook-main.cjs')).digest('hex').slice(0, 16);
 const mainLength = readFileSync('dist/hook-main.cjs', 'utf8').length;
-await build({ ...common, entryPoints: ['src/hook/load.ts'], outfile: 'dist/hook.cjs', format: 'cjs', minify: true, define: { ...define, __HOOK_MAIN_HASH__: JSON.stringify(mainHash), __HOOK_MAIN_LENGTH__: String(mainLength) }, banner: { js: `// stallguard hook; hook-main.cjs sha256 ${mainHash}` } });
+await build({
+  ...common,
+  entryPoints: ['src/hook/load.ts'],
+  outfile: 'dist/hook.cjs',
+  format: 'cjs',
+  minify: true,
+  define: { ...define, __HOOK_MAIN_HASH__: JSON.stringify(mainHash), __HOOK_MAIN_LENGTH__: String(mainLength) },
+  banner: { js: `// stallguard hook; hook-main.cjs sha256 ${mainHash}` },
+});
 // Gemini CLI copies an extension's folder on install, so its extension carries its own copy of the hook
 for (const f of ['hook.cjs', 'hook-main.cjs']) copyFileSync(`dist/${f}`, `extensions/gemini/${f}`);
 await build({
@@ -39,5 +61,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 if (!process.argv.includes('--no-types')) {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    stdio: 'inherit',
+  });
 }

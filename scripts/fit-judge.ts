@@ -35,11 +35,34 @@ const SETS: { source: Trajectory['source']; dir: string }[] = [
   { source: 'swe', dir: option('swe', '../shared/corpus') },
 ];
 
-const CODES: SignalCode[] = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE', 'FAILING_RETRY', 'NO_TREE_CHANGE', 'EDIT_REJECTED', 'REPEATED_EDIT', 'TREE_OSCILLATION', 'EMPTY_RESULT', 'SAME_OUTCOME', 'REREAD', 'MALFORMED'];
+const CODES: SignalCode[] = [
+  'REPEAT',
+  'CYCLE',
+  'NEAR_DUPLICATE',
+  'SAME_FAILURE',
+  'FAILING_RETRY',
+  'NO_TREE_CHANGE',
+  'EDIT_REJECTED',
+  'REPEATED_EDIT',
+  'TREE_OSCILLATION',
+  'EMPTY_RESULT',
+  'SAME_OUTCOME',
+  'REREAD',
+  'MALFORMED',
+];
 const FIT = { l2: flag('l2', 0.01), epochs: flag('epochs', 300), negativeWeight: flag('neg', 1) };
-const THRESHOLDS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98];
+const THRESHOLDS = [
+  0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98,
+];
 
-const config: Config = { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, threshold: 0.5, stopThreshold: flag('stop-threshold', DEFAULT_CONFIG.judge.stopThreshold) } };
+const config: Config = {
+  ...DEFAULT_CONFIG,
+  judge: {
+    ...DEFAULT_CONFIG.judge,
+    threshold: 0.5,
+    stopThreshold: flag('stop-threshold', DEFAULT_CONFIG.judge.stopThreshold),
+  },
+};
 
 function bySource(ts: Trajectory[]): Map<string, Trajectory[]> {
   const out = new Map<string, Trajectory[]>();
@@ -77,13 +100,17 @@ function assignFolds(all: Trajectory[]): Map<Trajectory, number> {
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const stuck = (g: Trajectory[]) => g.reduce((n, t) => n + t.label.segments.length, 0);
-  const order = [...groups.values()].map((g) => [random(), g] as const).sort((a, b) => stuck(b[1]) - stuck(a[1]) || a[0] - b[0]);
+  const order = [...groups.values()]
+    .map((g) => [random(), g] as const)
+    .sort((a, b) => stuck(b[1]) - stuck(a[1]) || a[0] - b[0]);
   // each group goes to the fold with the fewest stuck segments so far (then the fewest runs)
   const load = Array.from({ length: FOLDS }, () => ({ stuck: 0, runs: 0 }));
   const fold = new Map<Trajectory, number>();
   for (const [, g] of order) {
     let k = 0;
-    for (let j = 1; j < FOLDS; j++) if (load[j]!.stuck < load[k]!.stuck || (load[j]!.stuck === load[k]!.stuck && load[j]!.runs < load[k]!.runs)) k = j;
+    for (let j = 1; j < FOLDS; j++)
+      if (load[j]!.stuck < load[k]!.stuck || (load[j]!.stuck === load[k]!.stuck && load[j]!.runs < load[k]!.runs))
+        k = j;
     load[k]!.stuck += stuck(g);
     load[k]!.runs += g.length;
     for (const t of g) fold.set(t, k);
@@ -130,17 +157,21 @@ const fold = assignFolds(all);
 if (!args.includes('--no-cv')) crossValidate();
 
 function crossValidate(): void {
-const cvFires = new Map<Trajectory, JudgeModel>();
-for (let k = 0; k < FOLDS; k++) {
-  const train = all.filter((t) => fold.get(t) !== k);
-  const test = all.filter((t) => fold.get(t) === k);
-  const { model, about } = fit(train);
-  for (const t of test) cvFires.set(t, model);
-  console.log(`fold ${k + 1}/${FOLDS}: ${new Set(test.map((t) => t.group)).size} groups, ${about}: ${format(score(test, config, model))}`);
-}
-const cv = (ts: Trajectory[]) => ts.reduce((m, t) => add(m, score([t], config, cvFires.get(t)!)), noMetrics());
-report(`cross-validated (${FOLDS} folds, users grouped by person, SWE runs by repository):`, all, cv);
-report('deterministic floors alone (no judge), all data:', all, (ts) => score(ts, { ...config, judge: { ...config.judge, enabled: false } }, {}));
+  const cvFires = new Map<Trajectory, JudgeModel>();
+  for (let k = 0; k < FOLDS; k++) {
+    const train = all.filter((t) => fold.get(t) !== k);
+    const test = all.filter((t) => fold.get(t) === k);
+    const { model, about } = fit(train);
+    for (const t of test) cvFires.set(t, model);
+    console.log(
+      `fold ${k + 1}/${FOLDS}: ${new Set(test.map((t) => t.group)).size} groups, ${about}: ${format(score(test, config, model))}`,
+    );
+  }
+  const cv = (ts: Trajectory[]) => ts.reduce((m, t) => add(m, score([t], config, cvFires.get(t)!)), noMetrics());
+  report(`cross-validated (${FOLDS} folds, users grouped by person, SWE runs by repository):`, all, cv);
+  report('deterministic floors alone (no judge), all data:', all, (ts) =>
+    score(ts, { ...config, judge: { ...config.judge, enabled: false } }, {}),
+  );
 }
 
 const { model: final, about } = fit(all);

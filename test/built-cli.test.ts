@@ -12,7 +12,10 @@ const CLI = resolve('dist', 'cli.js');
 it('stallguard hook --help says what the hook is, instead of waiting for a payload', () => {
   const r = spawnSync(process.execPath, [CLI, 'hook', '--help'], { encoding: 'utf8', timeout: 10_000 });
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /^usage: stallguard hook \[--agent claude\|codex\|gemini\|cursor\|copilot[^\]]*\] < payload\.json\n/);
+  assert.match(
+    r.stdout,
+    /^usage: stallguard hook \[--agent claude\|codex\|gemini\|cursor\|copilot[^\]]*\] < payload\.json\n/,
+  );
   assert.match(r.stdout, /always exits 0/);
 });
 

@@ -34,19 +34,32 @@ describe('config mistakes', () => {
     assert.equal(status.stderr, `stallguard: config: ${mode}\nstallguard: config: ${repeat}\n`);
     const json = JSON.parse(runCli(['status', '--json'], env, project).stdout);
     assert.deepEqual(
-      json.configProblems.map((p: { field: string; value: unknown; fallback: unknown }) => [p.field, p.value, p.fallback]),
-      [['mode', 'enforc', 'shadow'], ['repeat', -1, 5]],
+      json.configProblems.map((p: { field: string; value: unknown; fallback: unknown }) => [
+        p.field,
+        p.value,
+        p.fallback,
+      ]),
+      [
+        ['mode', 'enforc', 'shadow'],
+        ['repeat', -1, 5],
+      ],
     );
 
     const checks = doctorChecks(env, project);
     const warned = checks.filter((c) => c.area === 'config' && c.status === 'warn');
-    assert.deepEqual(warned.map((c) => c.detail), [mode, repeat]);
+    assert.deepEqual(
+      warned.map((c) => c.detail),
+      [mode, repeat],
+    );
     assert.equal(warned[0]!.fix, `edit mode in ${file}: it must be one of "shadow", "enforce", "off"`);
     // the hook ran with them and logged them, but a config mistake is not a stallguard bug
     const run = checks.find((c) => c.area === 'hook run')!;
     assert.notEqual(run.status, 'fail', JSON.stringify(run));
     assert.doesNotMatch(run.detail, /recorded nothing/);
-    assert.equal(checks.some((c) => /report it/.test(c.fix ?? '')), false);
+    assert.equal(
+      checks.some((c) => /report it/.test(c.fix ?? '')),
+      false,
+    );
 
     assert.equal(runHookProcess(claude.prompt(project), env).status, 0);
     const log = readFileSync(join(home, 'errors.log'), 'utf8');
@@ -60,7 +73,12 @@ describe('config mistakes', () => {
     writeFileSync(file, '{\n  "mode": "enforce",\n}\n');
     const status = runCli(['status'], env, project);
     assert.match(status.stdout, /^mode: shadow /);
-    assert.match(status.stderr, new RegExp(`^stallguard: config: ${file.replace(/[.]/g, '\\.')} is not valid JSON \\(.+ at line 3, column 1\\); none of its settings apply\\n$`));
+    assert.match(
+      status.stderr,
+      new RegExp(
+        `^stallguard: config: ${file.replace(/[.]/g, '\\.')} is not valid JSON \\(.+ at line 3, column 1\\); none of its settings apply\\n$`,
+      ),
+    );
     const check = doctorChecks(env, project).find((c) => c.area === 'config' && c.status === 'warn')!;
     assert.match(check.detail, /is not valid JSON \(.+ at line 3, column 1\)/);
     assert.equal(check.fix, `fix ${file} (or move it aside)`);
@@ -71,12 +89,18 @@ describe('config mistakes', () => {
     writeFileSync(join(project, '.stallguard.json'), JSON.stringify({ repaet: 3, judge: { treshold: 0.7 } }));
     const { stderr } = runCli(['status'], env, project);
     assert.match(stderr, /: repaet is not a known setting \(did you mean "repeat"\?\); it is ignored\n/);
-    assert.match(stderr, /: judge\.treshold is not a known setting \(did you mean "judge\.threshold"\?\); it is ignored\n/);
+    assert.match(
+      stderr,
+      /: judge\.treshold is not a known setting \(did you mean "judge\.threshold"\?\); it is ignored\n/,
+    );
   });
 
-  it('a bad STALLGUARD_MODE is named as the environment\'s', () => {
+  it("a bad STALLGUARD_MODE is named as the environment's", () => {
     const { project, env } = scratch();
     const { stderr } = runCli(['status'], { ...env, STALLGUARD_MODE: 'loud' }, project);
-    assert.equal(stderr, 'stallguard: config: the environment: STALLGUARD_MODE is "loud", but it must be one of "shadow", "enforce", "off"; using "shadow" instead\n');
+    assert.equal(
+      stderr,
+      'stallguard: config: the environment: STALLGUARD_MODE is "loud", but it must be one of "shadow", "enforce", "off"; using "shadow" instead\n',
+    );
   });
 });

@@ -27,7 +27,14 @@ const DAMAGES: [string, (main: string) => void][] = [
   ['hook-main.cjs binary garbage', (main) => writeFileSync(main, Buffer.from([0xff, 0x00, 0x7b, 0x7d, 0x28]))],
   ['hook-main.cjs a folder', (main) => (rmSync(main), mkdirSync(main))],
   ['hook-main.cjs throws as it loads', (main) => writeFileSync(main, sameLength('throw new Error("broken build")'))],
-  ['hook-main.cjs throws later', (main) => writeFileSync(main, sameLength('setTimeout(() => { throw new Error("broken later") }, 1); Promise.reject(new Error("rejected"))'))],
+  [
+    'hook-main.cjs throws later',
+    (main) =>
+      writeFileSync(
+        main,
+        sameLength('setTimeout(() => { throw new Error("broken later") }, 1); Promise.reject(new Error("rejected"))'),
+      ),
+  ],
 ];
 
 describe('a damaged install fails open', () => {
@@ -37,14 +44,26 @@ describe('a damaged install fails open', () => {
       damage(join(dist, 'hook-main.cjs'));
       const { project, env, home } = scratch('enforce');
       const payload = claude.failure(project, 'npm test', '1 passed, 1 failed');
-      const r = spawnSync(process.execPath, [join(dist, 'hook.cjs'), '--agent', 'claude'], { input: JSON.stringify(payload), env: cleanEnv(env), encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(dist, 'hook.cjs'), '--agent', 'claude'], {
+        input: JSON.stringify(payload),
+        env: cleanEnv(env),
+        encoding: 'utf8',
+      });
       assert.equal(r.status, 0, r.stderr);
       assert.equal(r.stdout, '');
       assert.equal(r.stderr, '');
       const log = readFileSync(join(home, 'errors.log'), 'utf8');
       // what throws once the code has run cannot be told from a bug of the hook's own: doctor, which checks the file's hash, says which
-      if (name.endsWith('throws later')) assert.match(log, /hook: an unexpected error \(Error: (broken later|rejected)\); the call was let through; run: stallguard doctor/);
-      else assert.match(log, /hook: the installed hook is damaged \(.*hook-main\.cjs: .+\); every call is let through unchecked; run: stallguard doctor/);
+      if (name.endsWith('throws later'))
+        assert.match(
+          log,
+          /hook: an unexpected error \(Error: (broken later|rejected)\); the call was let through; run: stallguard doctor/,
+        );
+      else
+        assert.match(
+          log,
+          /hook: the installed hook is damaged \(.*hook-main\.cjs: .+\); every call is let through unchecked; run: stallguard doctor/,
+        );
     });
   }
 
@@ -52,7 +71,11 @@ describe('a damaged install fails open', () => {
     const dist = copyOfDist();
     rmSync(join(dist, 'hook-main.cjs'));
     const { project, env, home } = scratch();
-    const r = spawnSync(process.execPath, [join(dist, 'hook.cjs')], { input: JSON.stringify(claude.prompt(project)), env: cleanEnv({ ...env, STALLGUARD_MODE: 'off' }), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(dist, 'hook.cjs')], {
+      input: JSON.stringify(claude.prompt(project)),
+      env: cleanEnv({ ...env, STALLGUARD_MODE: 'off' }),
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0);
     assert.equal(r.stdout, '');
     assert.equal(existsSync(home), false);
@@ -61,18 +84,34 @@ describe('a damaged install fails open', () => {
 
 describe('doctor on a damaged install', () => {
   const cases: [string, (main: string) => void, RegExp][] = [
-    ['missing', (main) => rmSync(main), /hook-main\.cjs, the hook's code beside .*hook\.cjs, cannot be read: it does not exist/],
-    ['cut short', (main) => writeFileSync(main, MAIN_SOURCE.slice(0, 1000)), /hook-main\.cjs is not the file .*hook\.cjs was built with \(cut short, edited, or from another version\)/],
+    [
+      'missing',
+      (main) => rmSync(main),
+      /hook-main\.cjs, the hook's code beside .*hook\.cjs, cannot be read: it does not exist/,
+    ],
+    [
+      'cut short',
+      (main) => writeFileSync(main, MAIN_SOURCE.slice(0, 1000)),
+      /hook-main\.cjs is not the file .*hook\.cjs was built with \(cut short, edited, or from another version\)/,
+    ],
   ];
   for (const [name, damage, detail] of cases) {
     it(`names hook-main.cjs ${name}, and the fix`, () => {
       const dist = copyOfDist();
       const { project, env } = scratch('enforce');
-      const cli = (args: string[]) => spawnSync(process.execPath, [join(dist, 'cli.js'), ...args], { cwd: project, env: cleanEnv(env), encoding: 'utf8' });
+      const cli = (args: string[]) =>
+        spawnSync(process.execPath, [join(dist, 'cli.js'), ...args], {
+          cwd: project,
+          env: cleanEnv(env),
+          encoding: 'utf8',
+        });
       assert.equal(cli(['install']).status, 0);
       damage(join(dist, 'hook-main.cjs'));
       const r = cli(['doctor', '--json']);
-      const out = JSON.parse(r.stdout) as { ok: boolean; checks: { area: string; status: string; detail: string; fix?: string }[] };
+      const out = JSON.parse(r.stdout) as {
+        ok: boolean;
+        checks: { area: string; status: string; detail: string; fix?: string }[];
+      };
       assert.equal(out.ok, false);
       const found = out.checks.find((c) => c.area === 'install' && c.status === 'fail');
       assert.ok(found, JSON.stringify(out.checks, null, 1));
@@ -85,8 +124,15 @@ describe('doctor on a damaged install', () => {
     const dist = copyOfDist();
     const { project, env } = scratch('enforce');
     spawnSync(process.execPath, [join(dist, 'cli.js'), 'install'], { cwd: project, env: cleanEnv(env) });
-    const r = spawnSync(process.execPath, [join(dist, 'cli.js'), 'doctor', '--json'], { cwd: project, env: cleanEnv(env), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(dist, 'cli.js'), 'doctor', '--json'], {
+      cwd: project,
+      env: cleanEnv(env),
+      encoding: 'utf8',
+    });
     const checks = (JSON.parse(r.stdout) as { checks: { area: string; status: string; detail: string }[] }).checks;
-    assert.ok(checks.some((c) => c.area === 'install' && c.status === 'ok' && c.detail.includes(join(dist, 'hook.cjs'))), JSON.stringify(checks, null, 1));
+    assert.ok(
+      checks.some((c) => c.area === 'install' && c.status === 'ok' && c.detail.includes(join(dist, 'hook.cjs'))),
+      JSON.stringify(checks, null, 1),
+    );
   });
 });

@@ -44,7 +44,10 @@ describe('stallguard doctor', () => {
     find(d.checks, 'hooks', 'ok', /Claude Code \(local, .*settings\.local\.json\): installed/);
     find(d.checks, 'hook run', 'ok', new RegExp(`${HOOK.replace(/[.]/g, '\\.')} answers a sample call in \\d+ ms`));
     find(d.checks, 'git', 'ok', /^git version/);
-    assert.deepEqual(d.checks.filter((c) => c.status !== 'ok'), []);
+    assert.deepEqual(
+      d.checks.filter((c) => c.status !== 'ok'),
+      [],
+    );
   });
 
   it('prints one line per finding and its fix for a person', () => {
@@ -55,10 +58,30 @@ describe('stallguard doctor', () => {
   });
 
   const broken: [string, (s: ReturnType<typeof installed>) => void, RegExp, RegExp][] = [
-    ['the node the hook command names is gone', (s) => editSettings(s.settings, (t) => t.replaceAll(process.execPath, '/opt/node-18/bin/node')), /runs node \(\/opt\/node-18\/bin\/node\), which does not exist/, /stallguard install/],
-    ['the hook file is gone', (s) => editSettings(s.settings, (t) => t.replaceAll(HOOK, '/tmp/old-checkout/dist/hook.cjs')), /the hook file \(\/tmp\/old-checkout\/dist\/hook\.cjs\), which does not exist/, /stallguard install/],
-    ['the settings are not JSON', (s) => editSettings(s.settings, (t) => t.replace('{', '{ oops')), /is not valid JSON/, /fix the file/],
-    ['disableAllHooks is on', (s) => editSettings(s.settings, (t) => t.replace('{', '{\n  "disableAllHooks": true,')), /disableAllHooks is true/, /remove "disableAllHooks"/],
+    [
+      'the node the hook command names is gone',
+      (s) => editSettings(s.settings, (t) => t.replaceAll(process.execPath, '/opt/node-18/bin/node')),
+      /runs node \(\/opt\/node-18\/bin\/node\), which does not exist/,
+      /stallguard install/,
+    ],
+    [
+      'the hook file is gone',
+      (s) => editSettings(s.settings, (t) => t.replaceAll(HOOK, '/tmp/old-checkout/dist/hook.cjs')),
+      /the hook file \(\/tmp\/old-checkout\/dist\/hook\.cjs\), which does not exist/,
+      /stallguard install/,
+    ],
+    [
+      'the settings are not JSON',
+      (s) => editSettings(s.settings, (t) => t.replace('{', '{ oops')),
+      /is not valid JSON/,
+      /fix the file/,
+    ],
+    [
+      'disableAllHooks is on',
+      (s) => editSettings(s.settings, (t) => t.replace('{', '{\n  "disableAllHooks": true,')),
+      /disableAllHooks is true/,
+      /remove "disableAllHooks"/,
+    ],
   ];
   for (const [name, breakIt, detail, fix] of broken) {
     it(`fails, exit 1, when ${name}`, () => {
@@ -78,7 +101,10 @@ describe('stallguard doctor', () => {
       delete j.hooks.PostToolBatch;
       return JSON.stringify(j, null, 2);
     });
-    assert.match(find(doctor(s.env, s.project).checks, 'hooks', 'warn', /only some of the events/).fix!, /stallguard install/);
+    assert.match(
+      find(doctor(s.env, s.project).checks, 'hooks', 'warn', /only some of the events/).fix!,
+      /stallguard install/,
+    );
   });
 
   it('warns when nothing is installed, and runs the hook beside the CLI instead', () => {
@@ -86,14 +112,20 @@ describe('stallguard doctor', () => {
     const d = doctor(s.env, s.project);
     find(d.checks, 'hooks', 'warn', /not installed for any agent/);
     // ran and recorded the call; past 500 ms on a loaded machine that is a warning, not a failure
-    assert.match(d.checks.find((c) => c.area === 'hook run' && c.status !== 'fail')!.detail, new RegExp(`^\\S+ ${HOOK.replace(/[.]/g, '\\.')} (answers a sample call|took \\d+ ms)`));
+    assert.match(
+      d.checks.find((c) => c.area === 'hook run' && c.status !== 'fail')!.detail,
+      new RegExp(`^\\S+ ${HOOK.replace(/[.]/g, '\\.')} (answers a sample call|took \\d+ ms)`),
+    );
   });
 
   it('shows the latest recent errors from errors.log', () => {
     const { project, env, home } = installed();
     mkdirSync(home, { recursive: true });
     const now = new Date().toISOString();
-    writeFileSync(join(home, 'errors.log'), `2020-01-01T00:00:00.000Z hook: old\n${now} hook: EACCES: permission denied, open '/x'\n${now} config: bad\n`);
+    writeFileSync(
+      join(home, 'errors.log'),
+      `2020-01-01T00:00:00.000Z hook: old\n${now} hook: EACCES: permission denied, open '/x'\n${now} config: bad\n`,
+    );
     const c = find(doctor(env, project).checks, 'errors', 'warn', /^2 errors in the last 24 hours/);
     assert.match(c.detail, /EACCES/);
     assert.doesNotMatch(c.detail, /old/);
@@ -118,10 +150,19 @@ describe('stallguard doctor', () => {
     assert.ok(doctor(certs, project).checks.some((c) => c.area === 'node' && c.status === 'ok'));
     // with nothing installed, the command install would write clears it too: nothing to advise
     const bare = scratch();
-    assert.ok(doctor({ ...bare.env, NODE_EXTRA_CA_CERTS: certs.NODE_EXTRA_CA_CERTS }, bare.project).checks.some((c) => c.area === 'node' && c.status === 'ok'));
+    assert.ok(
+      doctor({ ...bare.env, NODE_EXTRA_CA_CERTS: certs.NODE_EXTRA_CA_CERTS }, bare.project).checks.some(
+        (c) => c.area === 'node' && c.status === 'ok',
+      ),
+    );
     // a command from before install cleared it: installing again is the fix
-    editSettings(settings, (t) => t.replaceAll('STALLGUARD_CA_CERTS=\\"$NODE_EXTRA_CA_CERTS\\" NODE_EXTRA_CA_CERTS= ', ''));
-    assert.match(find(doctor(certs, project).checks, 'node', 'warn', /NODE_EXTRA_CA_CERTS is set/).fix!, /^run stallguard install again/);
+    editSettings(settings, (t) =>
+      t.replaceAll('STALLGUARD_CA_CERTS=\\"$NODE_EXTRA_CA_CERTS\\" NODE_EXTRA_CA_CERTS= ', ''),
+    );
+    assert.match(
+      find(doctor(certs, project).checks, 'node', 'warn', /NODE_EXTRA_CA_CERTS is set/).fix!,
+      /^run stallguard install again/,
+    );
   });
 
   it('a shared install: runs the stallguard on PATH, or fails when there is none, and counts a second install', () => {
@@ -133,26 +174,53 @@ describe('stallguard doctor', () => {
     symlinkSync(process.execPath, join(bin, 'node'));
     const withIt = doctor({ ...s.env, PATH: `${bin}:/usr/bin:/bin` }, s.project);
     assert.equal(withIt.ok, true, JSON.stringify(withIt.checks, null, 1));
-    find(withIt.checks, 'hooks', 'ok', new RegExp(`\\(project, .*settings\\.json\\): installed for the whole team, running ${CLI.replace(/[.]/g, '\\.')} from PATH`));
+    find(
+      withIt.checks,
+      'hooks',
+      'ok',
+      new RegExp(
+        `\\(project, .*settings\\.json\\): installed for the whole team, running ${CLI.replace(/[.]/g, '\\.')} from PATH`,
+      ),
+    );
     // it ran and recorded the call (how fast is the machine's business: a warning past 500 ms)
-    assert.match(withIt.checks.find((c) => c.area === 'hook run' && c.status !== 'fail')!.detail, new RegExp(`^\\S+ ${CLI.replace(/[.]/g, '\\.')} (answers a sample call|took \\d+ ms)`));
+    assert.match(
+      withIt.checks.find((c) => c.area === 'hook run' && c.status !== 'fail')!.detail,
+      new RegExp(`^\\S+ ${CLI.replace(/[.]/g, '\\.')} (answers a sample call|took \\d+ ms)`),
+    );
     const without = doctor({ ...s.env, PATH: '/usr/bin:/bin' }, s.project);
     assert.equal(without.ok, false);
-    assert.match(find(without.checks, 'hooks', 'fail', /stallguard is not on PATH here: the hook steps aside/).fix!, /npm install -g/);
+    assert.match(
+      find(without.checks, 'hooks', 'fail', /stallguard is not on PATH here: the hook steps aside/).fix!,
+      /npm install -g/,
+    );
     runCli(['install'], s.env, s.project);
-    find(doctor({ ...s.env, PATH: `${bin}:/usr/bin:/bin` }, s.project).checks, 'hooks', 'warn', /registered in .*settings\.local\.json and .*settings\.json; all of them run, so every call is counted twice/);
+    find(
+      doctor({ ...s.env, PATH: `${bin}:/usr/bin:/bin` }, s.project).checks,
+      'hooks',
+      'warn',
+      /registered in .*settings\.local\.json and .*settings\.json; all of them run, so every call is counted twice/,
+    );
   });
 
-  it('warns about this machine\'s paths in a file git would commit, as older installs wrote them', () => {
+  it("warns about this machine's paths in a file git would commit, as older installs wrote them", () => {
     const s = scratch('enforce');
     spawnSync('git', ['init', '-q'], { cwd: s.project });
     assert.equal(runCli(['install'], s.env, s.project).status, 0);
     find(doctor(s.env, s.project).checks, 'hooks', 'ok', /\(local, .*settings\.local\.json\): installed$/);
-    assert.equal(doctor(s.env, s.project).checks.some((c) => /git would commit/.test(c.detail)), false, 'the personal file is ignored');
+    assert.equal(
+      doctor(s.env, s.project).checks.some((c) => /git would commit/.test(c.detail)),
+      false,
+      'the personal file is ignored',
+    );
     const local = join(s.project, '.claude', 'settings.local.json');
     writeFileSync(join(s.project, '.claude', 'settings.json'), readFileSync(local, 'utf8'));
     runCli(['uninstall', '--scope', 'local'], s.env, s.project);
-    const c = find(doctor(s.env, s.project).checks, 'hooks', 'warn', /\(project, .*settings\.json\): the command names this machine's node and hook file, in a file git would commit/);
+    const c = find(
+      doctor(s.env, s.project).checks,
+      'hooks',
+      'warn',
+      /\(project, .*settings\.json\): the command names this machine's node and hook file, in a file git would commit/,
+    );
     assert.match(c.fix!, /^stallguard uninstall --scope project, then stallguard install/);
   });
 

@@ -17,8 +17,15 @@ const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 const NODE_EXPORTER = process.env.STALLGUARD_NODE_EXPORTER ?? '/usr/bin/prometheus-node-exporter';
 
 /** Runs `stallguard export` without blocking this process, whose event loop serves the receiver. */
-function exportCmd(args: string[], home: string, env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [CLI, 'export', ...args], { env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: join(home, ".stallguard"), ...env }, cwd: SEED_CWD });
+function exportCmd(
+  args: string[],
+  home: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [CLI, 'export', ...args], {
+    env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: join(home, '.stallguard'), ...env },
+    cwd: SEED_CWD,
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -36,8 +43,15 @@ function exportCmd(args: string[], home: string, env: Record<string, string> = {
 function fleetHome(): string {
   const home = tempHome();
   const ledger = join(home, '.stallguard');
-  hookSession(ledger, 'sess-1', [read('/home/dev/proj/test/invoice.test.js'), ...Array.from({ length: 6 }, npmTest)], { mode: 'enforce' });
-  hookSession(ledger, 'sess-2', [...Array.from({ length: 5 }, () => grep('handleInvoice')), read('/home/dev/web/src/x.ts')], { cwd: '/home/dev/web' });
+  hookSession(ledger, 'sess-1', [read('/home/dev/proj/test/invoice.test.js'), ...Array.from({ length: 6 }, npmTest)], {
+    mode: 'enforce',
+  });
+  hookSession(
+    ledger,
+    'sess-2',
+    [...Array.from({ length: 5 }, () => grep('handleInvoice')), read('/home/dev/web/src/x.ts')],
+    { cwd: '/home/dev/web' },
+  );
   write(join(home, '.claude', 'projects', '-home-dev-proj', 'sess-1.jsonl'), claudeTranscript('sess-1'));
   return home;
 }
@@ -50,7 +64,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const skipNodeExporter = missing(NODE_EXPORTER, 'apt-get install prometheus-node-exporter (npm test does when it can: as root, or through sudo without a password), or STALLGUARD_NODE_EXPORTER=<a node_exporter>');
+const skipNodeExporter = missing(
+  NODE_EXPORTER,
+  'apt-get install prometheus-node-exporter (npm test does when it can: as root, or through sudo without a password), or STALLGUARD_NODE_EXPORTER=<a node_exporter>',
+);
 
 describe('export --prometheus, read by node_exporter', { skip: skipNodeExporter }, () => {
   let exporter: ChildProcess | undefined;
@@ -67,7 +84,16 @@ describe('export --prometheus, read by node_exporter', { skip: skipNodeExporter 
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out, `Wrote ${join(dir, 'stallguard.prom')}: 2 detections in 2 sessions.\n`);
     const port = await freePort();
-    exporter = spawn(NODE_EXPORTER, [`--web.listen-address=127.0.0.1:${port}`, '--collector.disable-defaults', '--collector.textfile', `--collector.textfile.directory=${dir}`], { stdio: 'ignore' });
+    exporter = spawn(
+      NODE_EXPORTER,
+      [
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--collector.disable-defaults',
+        '--collector.textfile',
+        `--collector.textfile.directory=${dir}`,
+      ],
+      { stdio: 'ignore' },
+    );
     let body = '';
     for (let i = 0; i < 100 && !body; i++) {
       body = await fetch(`http://127.0.0.1:${port}/metrics`).then(
@@ -106,7 +132,11 @@ describe('export --otlp, to a receiver that decodes OTLP/HTTP', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        received.push({
+          path: req.url ?? '',
+          contentType: req.headers['content-type'] ?? '',
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        });
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{}');
       });
@@ -118,39 +148,99 @@ describe('export --otlp, to a receiver that decodes OTLP/HTTP', () => {
   after(() => server.close());
 
   type Attr = { key: string; value: Record<string, unknown> };
-  const attrs = (list: Attr[]): Record<string, unknown> => Object.fromEntries(list.map((a) => [a.key, Object.values(a.value)[0]]));
+  const attrs = (list: Attr[]): Record<string, unknown> =>
+    Object.fromEntries(list.map((a) => [a.key, Object.values(a.value)[0]]));
 
   it('sends the detections as metrics and log records, then only what is new', async () => {
     const home = fleetHome();
     const r = await exportCmd(['--otlp', url], home);
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out, `Sent 2 detections to ${url}.\n`);
-    assert.deepEqual(received.map((x) => [x.path, x.contentType]), [
-      ['/v1/metrics', 'application/json'],
-      ['/v1/logs', 'application/json'],
-    ]);
-    const rm = (received[0]!.body.resourceMetrics as { resource: { attributes: Attr[] }; scopeMetrics: { metrics: Record<string, unknown>[] }[] }[])[0]!;
+    assert.deepEqual(
+      received.map((x) => [x.path, x.contentType]),
+      [
+        ['/v1/metrics', 'application/json'],
+        ['/v1/logs', 'application/json'],
+      ],
+    );
+    const rm = (
+      received[0]!.body.resourceMetrics as {
+        resource: { attributes: Attr[] };
+        scopeMetrics: { metrics: Record<string, unknown>[] }[];
+      }[]
+    )[0]!;
     assert.equal(attrs(rm.resource.attributes)['service.name'], 'stallguard');
     const metrics = Object.fromEntries(rm.scopeMetrics[0]!.metrics.map((m) => [m.name as string, m]));
-    assert.deepEqual(Object.keys(metrics).sort(), ['stallguard.detection.steps', 'stallguard.detections', 'stallguard.stall.calls', 'stallguard.stall.tokens']);
-    const detections = metrics['stallguard.detections'] as { sum: { aggregationTemporality: number; isMonotonic: boolean; dataPoints: { asInt?: string | number; attributes: Attr[] }[] } };
+    assert.deepEqual(Object.keys(metrics).sort(), [
+      'stallguard.detection.steps',
+      'stallguard.detections',
+      'stallguard.stall.calls',
+      'stallguard.stall.tokens',
+    ]);
+    const detections = metrics['stallguard.detections'] as {
+      sum: {
+        aggregationTemporality: number;
+        isMonotonic: boolean;
+        dataPoints: { asInt?: string | number; attributes: Attr[] }[];
+      };
+    };
     assert.equal(detections.sum.aggregationTemporality, 1, 'delta');
-    const points: Record<string, unknown>[] = detections.sum.dataPoints.map((p) => ({ ...attrs(p.attributes), n: Number(p.asInt) }));
+    const points: Record<string, unknown>[] = detections.sum.dataPoints.map((p) => ({
+      ...attrs(p.attributes),
+      n: Number(p.asInt),
+    }));
     assert.deepEqual(
       points.sort((a, b) => String(a['stallguard.tool']).localeCompare(String(b['stallguard.tool']))),
       [
-        { 'stallguard.tool': 'Bash', 'stallguard.signal': 'REPEAT', 'stallguard.action': 'nudge', 'stallguard.mode': 'enforce', 'stallguard.agent': 'claude', n: 1 },
-        { 'stallguard.tool': 'Grep', 'stallguard.signal': 'REPEAT', 'stallguard.action': 'nudge', 'stallguard.mode': 'shadow', 'stallguard.agent': 'claude', n: 1 },
+        {
+          'stallguard.tool': 'Bash',
+          'stallguard.signal': 'REPEAT',
+          'stallguard.action': 'nudge',
+          'stallguard.mode': 'enforce',
+          'stallguard.agent': 'claude',
+          n: 1,
+        },
+        {
+          'stallguard.tool': 'Grep',
+          'stallguard.signal': 'REPEAT',
+          'stallguard.action': 'nudge',
+          'stallguard.mode': 'shadow',
+          'stallguard.agent': 'claude',
+          n: 1,
+        },
       ],
     );
-    const steps = metrics['stallguard.detection.steps'] as { histogram: { dataPoints: { count: string | number; sum: number }[] } };
-    assert.deepEqual(steps.histogram.dataPoints.map((p) => [Number(p.count), p.sum]), [[2, 10]]);
-    const tokens = metrics['stallguard.stall.tokens'] as { sum: { dataPoints: { asInt?: string | number; attributes: Attr[] }[] } };
-    const byType = Object.fromEntries(tokens.sum.dataPoints.map((p) => [attrs(p.attributes)['stallguard.token.type'], Number(p.asInt)]));
+    const steps = metrics['stallguard.detection.steps'] as {
+      histogram: { dataPoints: { count: string | number; sum: number }[] };
+    };
+    assert.deepEqual(
+      steps.histogram.dataPoints.map((p) => [Number(p.count), p.sum]),
+      [[2, 10]],
+    );
+    const tokens = metrics['stallguard.stall.tokens'] as {
+      sum: { dataPoints: { asInt?: string | number; attributes: Attr[] }[] };
+    };
+    const byType = Object.fromEntries(
+      tokens.sum.dataPoints.map((p) => [attrs(p.attributes)['stallguard.token.type'], Number(p.asInt)]),
+    );
     assert.deepEqual(byType, { input: 60, output: 600, cacheWrite: 6000, cacheRead: 120000 });
 
-    const records = (received[1]!.body.resourceLogs as { scopeLogs: { logRecords: { body: { stringValue: string }; attributes: Attr[]; timeUnixNano: string; severityText: string }[] }[] }[])[0]!.scopeLogs[0]!.logRecords;
-    assert.deepEqual(records.map((l) => l.body.stringValue).sort(), ['stallguard nudge: `Bash npm test` x5', 'stallguard nudge: `Grep "handleInvoice" in src` x5']);
+    const records = (
+      received[1]!.body.resourceLogs as {
+        scopeLogs: {
+          logRecords: {
+            body: { stringValue: string };
+            attributes: Attr[];
+            timeUnixNano: string;
+            severityText: string;
+          }[];
+        }[];
+      }[]
+    )[0]!.scopeLogs[0]!.logRecords;
+    assert.deepEqual(records.map((l) => l.body.stringValue).sort(), [
+      'stallguard nudge: `Bash npm test` x5',
+      'stallguard nudge: `Grep "handleInvoice" in src` x5',
+    ]);
     const bash = attrs(records.find((l) => l.body.stringValue.includes('Bash'))!.attributes);
     assert.equal(bash['stallguard.session'], 'sess-1');
     assert.equal(Number(bash['stallguard.stall.calls']), 6);
@@ -163,20 +253,33 @@ describe('export --otlp, to a receiver that decodes OTLP/HTTP', () => {
     assert.equal(received.length, 0);
 
     // a new stall in a session already exported: only it goes out
-    hookSession(join(home, '.stallguard'), 'sess-1', Array.from({ length: 5 }, () => grep('renderTotal')), { mode: 'enforce', prompt: 'now the totals' });
+    hookSession(
+      join(home, '.stallguard'),
+      'sess-1',
+      Array.from({ length: 5 }, () => grep('renderTotal')),
+      { mode: 'enforce', prompt: 'now the totals' },
+    );
     const more = await exportCmd(['--otlp', url], home);
     assert.equal(more.out, `Sent 1 detection to ${url}.\n`);
-    const logs = (received[1]!.body.resourceLogs as { scopeLogs: { logRecords: { body: { stringValue: string } }[] }[] }[])[0]!.scopeLogs[0]!.logRecords;
-    assert.deepEqual(logs.map((l) => l.body.stringValue), ['stallguard nudge: `Grep "renderTotal" in /home/dev/web/src` x5']);
+    const logs = (
+      received[1]!.body.resourceLogs as { scopeLogs: { logRecords: { body: { stringValue: string } }[] }[] }[]
+    )[0]!.scopeLogs[0]!.logRecords;
+    assert.deepEqual(
+      logs.map((l) => l.body.stringValue),
+      ['stallguard nudge: `Grep "renderTotal" in /home/dev/web/src` x5'],
+    );
   });
 
-  it('says so in one line when nothing listens at the collector\'s port, at once, and sends it all next time', async () => {
+  it("says so in one line when nothing listens at the collector's port, at once, and sends it all next time", async () => {
     const home = fleetHome();
     const dead = `http://127.0.0.1:${await freePort()}`;
     const r = await exportCmd(['--otlp', dead], home);
     assert.equal(r.code, 1);
     // refused before the exporters are started: their retries on a refused connection take about 9 s
-    assert.equal(r.err, `stallguard export: cannot reach ${dead}: connection refused (nothing listens there); nothing was marked as sent, the next export tries again\n`);
+    assert.equal(
+      r.err,
+      `stallguard export: cannot reach ${dead}: connection refused (nothing listens there); nothing was marked as sent, the next export tries again\n`,
+    );
     received.length = 0;
     const ok = await exportCmd(['--otlp', url], home);
     assert.equal(ok.code, 0, ok.err);
@@ -188,6 +291,9 @@ describe('export --otlp, to a receiver that decodes OTLP/HTTP', () => {
     assert.equal((await exportCmd([], home)).code, 2);
     const r = await exportCmd(['--otlp', 'collector:4318'], home);
     assert.equal(r.code, 2);
-    assert.equal(r.err.trim(), 'stallguard export: --otlp needs an http(s) URL such as http://localhost:4318 (got "collector:4318")');
+    assert.equal(
+      r.err.trim(),
+      'stallguard export: --otlp needs an http(s) URL such as http://localhost:4318 (got "collector:4318")',
+    );
   });
 });

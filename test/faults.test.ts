@@ -1,7 +1,16 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseLine } from '../src/store/session-log.ts';
 import { CLI, claude, cleanEnv, HOOK, type HookRun, runCli, runHookProcess, scratch } from './support/hook-process.ts';
@@ -20,7 +29,12 @@ interface Doctor {
 }
 
 function doctor(env: Record<string, string>, cwd: string, as?: number): Doctor {
-  const r = spawnSync(process.execPath, [CLI, 'doctor', '--json'], { env: cleanEnv(env), cwd, encoding: 'utf8', ...(as !== undefined ? { uid: as, gid: as } : {}) });
+  const r = spawnSync(process.execPath, [CLI, 'doctor', '--json'], {
+    env: cleanEnv(env),
+    cwd,
+    encoding: 'utf8',
+    ...(as !== undefined ? { uid: as, gid: as } : {}),
+  });
   assert.equal(r.stderr, '', 'doctor prints its findings, never a stack trace');
   return JSON.parse(r.stdout) as Doctor;
 }
@@ -40,7 +54,13 @@ function assertAllowedOpen(r: HookRun, what = 'the hook'): void {
 function loop(project: string, env: Record<string, string>, opts: { uid?: number } = {}): string[] {
   const out: string[] = [];
   const send = (payload: unknown) => {
-    const r = spawnSync(process.execPath, [HOOK], { input: JSON.stringify(payload), env: cleanEnv(env), encoding: 'utf8', timeout: 20_000, ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.uid } : {}) });
+    const r = spawnSync(process.execPath, [HOOK], {
+      input: JSON.stringify(payload),
+      env: cleanEnv(env),
+      encoding: 'utf8',
+      timeout: 20_000,
+      ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.uid } : {}),
+    });
     assertAllowedOpen({ stdout: r.stdout, stderr: r.stderr, status: r.status });
     return r.stdout;
   };
@@ -52,7 +72,8 @@ function loop(project: string, env: Record<string, string>, opts: { uid?: number
   return out;
 }
 
-const nudged = (out: string[]) => out.map((o) => (o ? (JSON.parse(o).continue === false ? 'stop' : 'nudge') : '-')).join(' ');
+const nudged = (out: string[]) =>
+  out.map((o) => (o ? (JSON.parse(o).continue === false ? 'stop' : 'nudge') : '-')).join(' ');
 /** The same loop in a clean scratch: what every fault that must not change a decision is compared with. */
 let clean: string | undefined;
 function cleanRun(): string {
@@ -84,7 +105,10 @@ describe('a damaged ledger', () => {
     const { project, env, home } = scratch('enforce', SEED_RULE);
     const file = join(home, 'sessions', 'sess-1.jsonl');
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, '\u0000\u0001garbage\nnot json either\n{"t":"c","after":"nothing","s":{"v":1}}\n{"t":"o","id":"torn","o":{"step":{"k":"ca');
+    writeFileSync(
+      file,
+      '\u0000\u0001garbage\nnot json either\n{"t":"c","after":"nothing","s":{"v":1}}\n{"t":"o","id":"torn","o":{"step":{"k":"ca',
+    );
     assert.equal(nudged(loop(project, env)), cleanRun());
     finding(doctor(env, project), 'home', 'warn', /sess-1\.jsonl has 2 unreadable lines/);
   });
@@ -106,14 +130,27 @@ describe('a damaged ledger', () => {
     writeFileSync(join(home, 'config.json'), '{ "mode": "shadow", ');
     assert.equal(nudged(loop(project, env)), cleanRun(), 'still enforcing, from the project file');
     const log = readFileSync(join(home, 'errors.log'), 'utf8');
-    assert.match(log, / config: \S+config\.json is not valid JSON \(.* at line 1, column \d+\); none of its settings apply\n/);
-    assert.match(log, / config: \S+\.stallguard\.json: window is "big", but it must be a whole number from 5 to 200; using 25 instead\n/);
+    assert.match(
+      log,
+      / config: \S+config\.json is not valid JSON \(.* at line 1, column \d+\); none of its settings apply\n/,
+    );
+    assert.match(
+      log,
+      / config: \S+\.stallguard\.json: window is "big", but it must be a whole number from 5 to 200; using 25 instead\n/,
+    );
     const d = doctor(env, project);
     finding(d, 'config', 'ok', /^mode enforce/);
     assert.match(finding(d, 'config', 'warn', /config\.json is not valid JSON/).fix!, /^fix \S+config\.json/);
-    assert.match(finding(d, 'config', 'warn', /window is "big"/).fix!, /^edit window in \S+\.stallguard\.json: it must be a whole number from 5 to 200$/);
+    assert.match(
+      finding(d, 'config', 'warn', /window is "big"/).fix!,
+      /^edit window in \S+\.stallguard\.json: it must be a whole number from 5 to 200$/,
+    );
     // the hook logged them, but they are the person's mistakes, not the hook's: the hook run is no failure
-    assert.equal(d.checks.some((c) => c.area === 'hook run' && c.status === 'fail'), false, JSON.stringify(d.checks, null, 1));
+    assert.equal(
+      d.checks.some((c) => c.area === 'hook run' && c.status === 'fail'),
+      false,
+      JSON.stringify(d.checks, null, 1),
+    );
   });
 });
 
@@ -171,9 +208,15 @@ describe('a STALLGUARD_HOME the hook cannot write', () => {
     assert.match(finding(d, 'home', 'fail', /the disk is full/).fix!, /free some space/);
 
     rmSync(filler);
-    for (let i = 0; i < 6; i++) assertAllowedOpen(runHookProcess(claude.failure(project, `npm test -- again-${i}`, FAIL), e));
-    const lines = readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8').split('\n').filter(Boolean);
-    const shorts = lines.map(parseLine).filter((l) => l?.t === 'o').map((l) => (l as { o: { step: { short?: string } } }).o.step.short);
+    for (let i = 0; i < 6; i++)
+      assertAllowedOpen(runHookProcess(claude.failure(project, `npm test -- again-${i}`, FAIL), e));
+    const lines = readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    const shorts = lines
+      .map(parseLine)
+      .filter((l) => l?.t === 'o')
+      .map((l) => (l as { o: { step: { short?: string } } }).o.step.short);
     for (let i = 0; i < 6; i++) assert.ok(shorts.includes(`Bash npm test -- again-${i}`), `again-${i} recorded`);
     assert.equal(JSON.parse(runCli(['status', '--json'], e, project).stdout).sessions.length, 1);
   });
@@ -195,7 +238,8 @@ describe('git', () => {
 
   it('a repository in the middle of a rebase: decisions as usual, the rebase left as it was', () => {
     const { project, env } = scratch('enforce', SEED_RULE);
-    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: project, encoding: 'utf8' });
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: project, encoding: 'utf8' });
     git('init', '-q', '-b', 'main');
     writeFileSync(join(project, 'a.txt'), 'base\n');
     git('add', '-A');
@@ -222,7 +266,10 @@ describe('git', () => {
     writeFileSync(join(bin, 'git'), '#!/bin/sh\nsleep 60\n', { mode: 0o755 });
     mkdirSync(join(project, '.git'));
     const start = Date.now();
-    const r = runHookProcess(claude.failure(project, 'npm test', FAIL), { ...env, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin` });
+    const r = runHookProcess(claude.failure(project, 'npm test', FAIL), {
+      ...env,
+      PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+    });
     assertAllowedOpen(r);
     assert.ok(Date.now() - start < 15_000, `answered after ${Date.now() - start} ms`);
   });

@@ -15,10 +15,16 @@ describe('the hook code cache', () => {
   it('is made once by a run that observed a tool call, and preferred to one made by a lighter run', () => {
     const { project, env, home } = scratch('enforce');
     runHookProcess(claude.prompt(project), env);
-    assert.deepEqual(cacheFiles(home).map((f) => f.replace(/^hook-\w+-v[\d.]+-\w+\./, '')), ['thin.v8']);
+    assert.deepEqual(
+      cacheFiles(home).map((f) => f.replace(/^hook-\w+-v[\d.]+-\w+\./, '')),
+      ['thin.v8'],
+    );
     runHookProcess(claude.failure(project, 'npm test', FAIL), env);
     const files = cacheFiles(home);
-    assert.deepEqual(files.map((f) => f.replace(/^hook-\w+-v[\d.]+-\w+\./, '')), ['full.v8', 'thin.v8']);
+    assert.deepEqual(
+      files.map((f) => f.replace(/^hook-\w+-v[\d.]+-\w+\./, '')),
+      ['full.v8', 'thin.v8'],
+    );
     const full = readFileSync(join(home, 'cache', files[0]!));
     runHookProcess(claude.failure(project, 'npm test', FAIL), env);
     assert.deepEqual(readFileSync(join(home, 'cache', files[0]!)), full, 'a good cache is not written again');
@@ -31,8 +37,14 @@ describe('the hook code cache', () => {
     writeFileSync(join(home, 'cache', name!), 'not a code cache');
     writeFileSync(join(home, 'cache', 'hook-0000000000000000-v20.0.0-x64.full.v8'), 'an old build');
     const outs = Array.from({ length: 4 }, () => runHookProcess(claude.failure(project, 'npm test', FAIL), env));
-    assert.deepEqual(outs.map((o) => o.status), [0, 0, 0, 0]);
-    assert.match(JSON.parse(outs[3]!.stdout).hookSpecificOutput.additionalContext, /`Bash npm test` x5 \(same failure\)/);
+    assert.deepEqual(
+      outs.map((o) => o.status),
+      [0, 0, 0, 0],
+    );
+    assert.match(
+      JSON.parse(outs[3]!.stdout).hookSpecificOutput.additionalContext,
+      /`Bash npm test` x5 \(same failure\)/,
+    );
     assert.deepEqual(cacheFiles(home), [name]);
     assert.notEqual(readFileSync(join(home, 'cache', name!), 'utf8'), 'not a code cache');
     assert.equal(existsSync(join(home, 'errors.log')), false);

@@ -33,7 +33,8 @@ interface Ladder {
   denied(a: Record<string, unknown>): boolean;
 }
 
-const ctx = (a: Record<string, unknown>) => (a.hookSpecificOutput as Record<string, string> | undefined)?.additionalContext ?? '';
+const ctx = (a: Record<string, unknown>) =>
+  (a.hookSpecificOutput as Record<string, string> | undefined)?.additionalContext ?? '';
 const cursorBase = { conversation_id: 'c1', generation_id: 'g1', cursor_version: '1.7', workspace_roots: ['/p'] };
 const copilotBase = { sessionId: 'cp1', timestamp: 1, cwd: '/p' };
 const qwenBase = { session_id: 'q1', cwd: '/p', prompt_id: 'q1########0', transcript_path: '/t' };
@@ -58,7 +59,8 @@ const LADDERS: Ladder[] = [
     nudged: (a) => /x2/.test(ctx(a)),
     stopped: (a) => a.continue === false,
     // no continue:false on PreToolUse: Codex rejects it and then runs the call
-    denied: (a) => (a.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny' && !('continue' in a),
+    denied: (a) =>
+      (a.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny' && !('continue' in a),
   },
   {
     agent: 'gemini',
@@ -73,7 +75,13 @@ const LADDERS: Ladder[] = [
     agent: 'cursor',
     prompt: { ...cursorBase, hook_event_name: 'beforeSubmitPrompt', prompt: 'fix' },
     pre: { ...cursorBase, hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: 'npm test' } },
-    post: { ...cursorBase, hook_event_name: 'postToolUseFailure', tool_name: 'Shell', tool_input: { command: 'npm test' }, error_message: '1 failed' },
+    post: {
+      ...cursorBase,
+      hook_event_name: 'postToolUseFailure',
+      tool_name: 'Shell',
+      tool_input: { command: 'npm test' },
+      error_message: '1 failed',
+    },
     nudged: (a) => /x2/.test(String(a.additional_context)),
     stopped: (a) => /stopped this agent/.test(String(a.additional_context)),
     denied: (a) => a.permission === 'deny',
@@ -82,7 +90,12 @@ const LADDERS: Ladder[] = [
     agent: 'copilot',
     prompt: { ...copilotBase, prompt: 'fix' },
     pre: { ...copilotBase, toolName: 'bash', toolArgs: { command: 'npm test' } },
-    post: { ...copilotBase, toolName: 'bash', toolArgs: { command: 'npm test' }, toolResult: { resultType: 'success', textResultForLlm: '1 failed\n<shellId: 0 completed with exit code 1>' } },
+    post: {
+      ...copilotBase,
+      toolName: 'bash',
+      toolArgs: { command: 'npm test' },
+      toolResult: { resultType: 'success', textResultForLlm: '1 failed\n<shellId: 0 completed with exit code 1>' },
+    },
     next: { hookName: 'permissionRequest', ...copilotBase, toolName: 'bash', toolInput: { command: 'npm test' } },
     nudged: (a) => /x2/.test(String(a.additionalContext)),
     stopped: (a) => /stopped this agent/.test(String(a.additionalContext)),
@@ -92,8 +105,19 @@ const LADDERS: Ladder[] = [
   {
     agent: 'qwen',
     prompt: { ...qwenBase, hook_event_name: 'UserPromptSubmit', prompt: 'fix', submitted_prompt: 'fix' },
-    pre: { ...qwenBase, hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'npm test' } },
-    post: { ...qwenBase, hook_event_name: 'PostToolUseFailure', tool_name: 'run_shell_command', tool_input: { command: 'npm test' }, error: 'Output: 1 failed\nExit Code: 1' },
+    pre: {
+      ...qwenBase,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'npm test' },
+    },
+    post: {
+      ...qwenBase,
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'npm test' },
+      error: 'Output: 1 failed\nExit Code: 1',
+    },
     nudged: (a) => /x2/.test(ctx(a)),
     stopped: (a) => /stopped this agent/.test(ctx(a)),
     denied: (a) => (a.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny',

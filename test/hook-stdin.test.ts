@@ -25,10 +25,17 @@ sys.exit(child.wait())
 const python = spawnSync('python3', ['--version']).status === 0;
 
 describe('hook stdin', () => {
-  it('waits for a payload written late to a non-blocking stdin, and records it', { skip: !python && 'python3 is not installed' }, () => {
+  it('waits for a payload written late to a non-blocking stdin, and records it', {
+    skip: !python && 'python3 is not installed',
+  }, () => {
     const { project, env, home } = scratch('enforce');
-    const payload = JSON.stringify(claude.post(project, 'Read', { file_path: `${project}/a.ts` }, { type: 'text', file: { content: 'x' } }));
-    const r = spawnSync('python3', ['-c', PARENT, process.execPath, HOOK, payload], { env: cleanEnv(env), encoding: 'utf8' });
+    const payload = JSON.stringify(
+      claude.post(project, 'Read', { file_path: `${project}/a.ts` }, { type: 'text', file: { content: 'x' } }),
+    );
+    const r = spawnSync('python3', ['-c', PARENT, process.execPath, HOOK, payload], {
+      env: cleanEnv(env),
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stderr, '');
     const ledger = readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8');

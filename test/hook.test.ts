@@ -44,7 +44,18 @@ describe('hook process, enforce mode', () => {
     const { project, env } = scratch('enforce', SEED_RULE);
     runHookProcess(claude.prompt(project), env);
     let last: Record<string, any> | undefined;
-    for (let i = 0; i < 10; i++) last = parse(runHookProcess(claude.post(project, 'Read', { file_path: `${project}/a.ts` }, { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } }), env).stdout);
+    for (let i = 0; i < 10; i++)
+      last = parse(
+        runHookProcess(
+          claude.post(
+            project,
+            'Read',
+            { file_path: `${project}/a.ts` },
+            { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } },
+          ),
+          env,
+        ).stdout,
+      );
     assert.equal(last!.continue, false);
     assert.match(last!.stopReason, /^stall: `Read a\.ts` x10 \(same result\), twice in this task$/);
   });
@@ -52,7 +63,9 @@ describe('hook process, enforce mode', () => {
   it('nudges with the judge on the third identical failing run', () => {
     const { project, env } = scratch('enforce');
     runHookProcess(claude.prompt(project), env);
-    const out = Array.from({ length: 3 }, () => parse(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout));
+    const out = Array.from({ length: 3 }, () =>
+      parse(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout),
+    );
     assert.deepEqual(out.slice(0, 2), [undefined, undefined]);
     assert.match(out[2]!.hookSpecificOutput.additionalContext, /`Bash npm test` x3 \(same failure\)/);
   });
@@ -60,7 +73,14 @@ describe('hook process, enforce mode', () => {
   it('denies the 11th spawn in a task with a reason for the agent', () => {
     const { project, env } = scratch('enforce');
     runHookProcess(claude.prompt(project), env);
-    const outs = Array.from({ length: 11 }, (_, i) => runHookProcess(claude.pre(project, 'Agent', { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` }), env).stdout);
+    const outs = Array.from(
+      { length: 11 },
+      (_, i) =>
+        runHookProcess(
+          claude.pre(project, 'Agent', { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` }),
+          env,
+        ).stdout,
+    );
     assert.deepEqual(outs.slice(0, 10), Array(10).fill(''));
     const deny = parse(outs[10]!)!.hookSpecificOutput;
     assert.equal(deny.permissionDecision, 'deny');
@@ -71,10 +91,24 @@ describe('hook process, enforce mode', () => {
     const { project, env } = scratch('enforce');
     assert.equal(runCli(['install'], env, project).status, 0);
     const settings = `${project}/.claude/settings.local.json`;
-    const out = parse(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '"hooks"', new_string: '"x"' }), env).stdout)!;
+    const out = parse(
+      runHookProcess(
+        claude.pre(project, 'Edit', { file_path: settings, old_string: '"hooks"', new_string: '"x"' }),
+        env,
+      ).stdout,
+    )!;
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
-    assert.match(out.hookSpecificOutput.permissionDecisionReason, /stallguard's own entries in \S+\/\.claude\/settings\.local\.json.*run `stallguard uninstall --agent claude`/);
-    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: settings, old_string: '{', new_string: '{\n  "model": "opus",' }), env).stdout, '');
+    assert.match(
+      out.hookSpecificOutput.permissionDecisionReason,
+      /stallguard's own entries in \S+\/\.claude\/settings\.local\.json.*run `stallguard uninstall --agent claude`/,
+    );
+    assert.equal(
+      runHookProcess(
+        claude.pre(project, 'Edit', { file_path: settings, old_string: '{', new_string: '{\n  "model": "opus",' }),
+        env,
+      ).stdout,
+      '',
+    );
   });
 });
 
@@ -82,12 +116,19 @@ describe('hook process, shadow and off', () => {
   it('shadow mode changes nothing in the agent and records what it would have done', () => {
     const { project, env, home } = scratch('shadow', SEED_RULE);
     runHookProcess(claude.prompt(project), env);
-    for (let i = 0; i < 10; i++) assert.equal(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout, '');
+    for (let i = 0; i < 10; i++)
+      assert.equal(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout, '');
     assert.equal(runHookProcess(claude.batch(project), env).stdout, '');
-    assert.equal(runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.stallguard.json` }), env).stdout, '');
+    assert.equal(
+      runHookProcess(claude.pre(project, 'Edit', { file_path: `${project}/.stallguard.json` }), env).stdout,
+      '',
+    );
     const status = JSON.parse(runCli(['status', '--json'], { ...env, STALLGUARD_HOME: home }, project).stdout);
     assert.equal(status.mode, 'shadow');
-    assert.deepEqual(status.sessions.map((s: any) => [s.id, s.calls, s.stalls]), [['sess-1', 10, 2]]);
+    assert.deepEqual(
+      status.sessions.map((s: any) => [s.id, s.calls, s.stalls]),
+      [['sess-1', 10, 2]],
+    );
     const ledger = readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8');
     assert.match(ledger, /"action":"stop".*"mode":"shadow"/);
     assert.match(ledger, /"code":"SELF_PROTECT"/);
@@ -109,8 +150,20 @@ describe('hook process fails open', () => {
     ['a JSON array', '[1,2,3]'],
     ['an unknown event', JSON.stringify({ hook_event_name: 'MessageDisplay', session_id: 's' })],
     ['no session id', JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Bash' })],
-    ['wrong types', JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 7, tool_name: ['Bash'], tool_input: 'x' })],
-    ['a 10 MB string', JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's', tool_name: 'Bash', tool_input: { command: 'x'.repeat(10 << 20) }, tool_response: {} })],
+    [
+      'wrong types',
+      JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 7, tool_name: ['Bash'], tool_input: 'x' }),
+    ],
+    [
+      'a 10 MB string',
+      JSON.stringify({
+        hook_event_name: 'PostToolUse',
+        session_id: 's',
+        tool_name: 'Bash',
+        tool_input: { command: 'x'.repeat(10 << 20) },
+        tool_response: {},
+      }),
+    ],
     ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]).toString('latin1')],
     ['empty stdin', ''],
   ];
@@ -154,11 +207,17 @@ describe('hook process fails open', () => {
 describe('the ledger', () => {
   it('holds short forms and digests, never raw outputs or secrets, in 0600 files under a 0700 folder', () => {
     const { project, env, home } = scratch('enforce');
-    const secretOutput = 'Error: auth failed for token sk-ant-api03-abcdefghijklmnopqrstuvwx\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY';
-    for (let i = 0; i < 5; i++) runHookProcess(claude.failure(project, 'curl -u admin:hunter2 https://api.example.com --password hunter2', secretOutput), env);
+    const secretOutput =
+      'Error: auth failed for token sk-ant-api03-abcdefghijklmnopqrstuvwx\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY';
+    for (let i = 0; i < 5; i++)
+      runHookProcess(
+        claude.failure(project, 'curl -u admin:hunter2 https://api.example.com --password hunter2', secretOutput),
+        env,
+      );
     const file = join(home, 'sessions', 'sess-1.jsonl');
     const ledger = readFileSync(file, 'utf8');
-    for (const secret of ['hunter2', 'sk-ant-api03', 'wJalrXUtnFEMIK7MDENG', 'auth failed']) assert.equal(ledger.includes(secret), false, secret);
+    for (const secret of ['hunter2', 'sk-ant-api03', 'wJalrXUtnFEMIK7MDENG', 'auth failed'])
+      assert.equal(ledger.includes(secret), false, secret);
     assert.match(ledger, /Bash curl/);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(join(home, 'sessions')).mode & 0o777, 0o700);

@@ -44,17 +44,66 @@ function git(cwd: string, ...args: string[]) {
 
 /** A shell call about to run, in each agent's own payload. */
 const PRE_TOOL: Record<string, (cwd: string) => Record<string, unknown>> = {
-  claude: (cwd) => ({ session_id: 's', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }),
-  codex: (cwd) => ({ session_id: 's', turn_id: 't1', cwd, hook_event_name: 'PreToolUse', model: 'gpt-5', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }),
-  gemini: (cwd) => ({ session_id: 's', cwd, hook_event_name: 'BeforeTool', timestamp: '2026-12-01T10:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } }),
-  cursor: (cwd) => ({ conversation_id: 's', generation_id: 'g', cursor_version: '1.7', workspace_roots: [cwd], hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: 'ls' } }),
-  copilot: (cwd) => ({ sessionId: 's', timestamp: 1764583200000, cwd, toolName: 'bash', toolArgs: JSON.stringify({ command: 'ls' }) }),
-  qwen: (cwd) => ({ session_id: 's', cwd, hook_event_name: 'PreToolUse', prompt_id: 's########0', tool_name: 'run_shell_command', tool_input: { command: 'ls' }, tool_use_id: 't' }),
+  claude: (cwd) => ({
+    session_id: 's',
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+    tool_use_id: 't',
+  }),
+  codex: (cwd) => ({
+    session_id: 's',
+    turn_id: 't1',
+    cwd,
+    hook_event_name: 'PreToolUse',
+    model: 'gpt-5',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+    tool_use_id: 't',
+  }),
+  gemini: (cwd) => ({
+    session_id: 's',
+    cwd,
+    hook_event_name: 'BeforeTool',
+    timestamp: '2026-12-01T10:00:00Z',
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'ls' },
+  }),
+  cursor: (cwd) => ({
+    conversation_id: 's',
+    generation_id: 'g',
+    cursor_version: '1.7',
+    workspace_roots: [cwd],
+    hook_event_name: 'preToolUse',
+    tool_name: 'Shell',
+    tool_input: { command: 'ls' },
+  }),
+  copilot: (cwd) => ({
+    sessionId: 's',
+    timestamp: 1764583200000,
+    cwd,
+    toolName: 'bash',
+    toolArgs: JSON.stringify({ command: 'ls' }),
+  }),
+  qwen: (cwd) => ({
+    session_id: 's',
+    cwd,
+    hook_event_name: 'PreToolUse',
+    prompt_id: 's########0',
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'ls' },
+    tool_use_id: 't',
+  }),
 };
 
 /** Runs an installed command through sh as the agents do, with `bin` (or nothing) added to PATH for `stallguard`. */
 function runCommand(agent: string, command: string, cwd: string, bin?: string) {
-  const env: NodeJS.ProcessEnv = { PATH: [bin, '/usr/bin', '/bin'].filter(Boolean).join(':'), HOME: join(cwd, 'home'), STALLGUARD_HOME: join(cwd, 'sg') };
+  const env: NodeJS.ProcessEnv = {
+    PATH: [bin, '/usr/bin', '/bin'].filter(Boolean).join(':'),
+    HOME: join(cwd, 'home'),
+    STALLGUARD_HOME: join(cwd, 'sg'),
+  };
   const payload = JSON.stringify(PRE_TOOL[agent]!(cwd));
   return spawnSync('sh', ['-c', command], { cwd, env, input: payload, encoding: 'utf8', timeout: 10_000 });
 }
@@ -67,7 +116,8 @@ function binDir(): string {
   return dir;
 }
 
-const commandIn = (text: string) => /"(?:command|bash)": "((?:[^"\\]|\\.)*# stallguard)"/.exec(text)![1]!.replace(/\\"/g, '"');
+const commandIn = (text: string) =>
+  /"(?:command|bash)": "((?:[^"\\]|\\.)*# stallguard)"/.exec(text)![1]!.replace(/\\"/g, '"');
 
 describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'dist/cli.js is not built' }, () => {
   for (const [agent, [localFile, projectFile, userFile]] of Object.entries(FILES)) {
@@ -79,7 +129,11 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
       assert.match(first.stdout, /registered the hook/);
       const text = readFileSync(join(dir, localFile), 'utf8');
       assert.ok(text.includes(`${process.execPath} ${HOOK} --agent ${agent} # stallguard`), text);
-      assert.equal(git(dir, 'status', '--porcelain', '--untracked-files=all', '--', localFile).stdout, '', `${localFile} is not for git`);
+      assert.equal(
+        git(dir, 'status', '--porcelain', '--untracked-files=all', '--', localFile).stdout,
+        '',
+        `${localFile} is not for git`,
+      );
       if (agent === 'codex') assert.match(first.stdout, /\/hooks/);
       assert.match(cli(dir, 'install', '--agent', agent).stdout, /already registered/);
       assert.equal(readFileSync(join(dir, localFile), 'utf8'), text);
@@ -98,24 +152,36 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
       git(dir, 'init', '-q');
       const r = cli(dir, 'install', '--agent', agent, '--scope', 'project');
       assert.equal(r.status, 0, r.stderr);
-      assert.match(r.stdout, new RegExp(`commit ${projectFile.replace(/[./]/g, '\\$&')}\\. Its command runs \`stallguard\` from PATH`));
+      assert.match(
+        r.stdout,
+        new RegExp(`commit ${projectFile.replace(/[./]/g, '\\$&')}\\. Its command runs \`stallguard\` from PATH`),
+      );
       const text = readFileSync(join(dir, projectFile), 'utf8');
       for (const path of [process.execPath, HOOK, dir]) assert.equal(text.includes(path), false, `${path} in ${text}`);
-      assert.match(git(dir, 'status', '--porcelain', '--untracked-files=all').stdout, new RegExp(`^\\?\\? ${projectFile.replace(/[./]/g, '\\$&')}$`, 'm'), 'for git to commit');
+      assert.match(
+        git(dir, 'status', '--porcelain', '--untracked-files=all').stdout,
+        new RegExp(`^\\?\\? ${projectFile.replace(/[./]/g, '\\$&')}$`, 'm'),
+        'for git to commit',
+      );
       const command = commandIn(text);
       const present = runCommand(agent, command, dir, binDir());
       assert.equal(present.status, 0, present.stderr);
       assert.ok(existsSync(join(dir, 'sg', 'sessions')), 'the hook ran and recorded the call');
       const missing = runCommand(agent, command, dir);
-      assert.deepEqual([missing.status, missing.stdout, missing.stderr], [0, '', ''], 'no stallguard on PATH: nothing at all');
+      assert.deepEqual(
+        [missing.status, missing.stdout, missing.stderr],
+        [0, '', ''],
+        'no stallguard on PATH: nothing at all',
+      );
     });
   }
 
-  it('codex --config-toml: appends its tables to config.toml beside the person\'s settings, and uninstall takes exactly them out', () => {
+  it("codex --config-toml: appends its tables to config.toml beside the person's settings, and uninstall takes exactly them out", () => {
     const dir = project();
     mkdirSync(join(dir, '.codex'));
     const config = join(dir, '.codex', 'config.toml');
-    const mine = '# my Codex settings\nmodel = "gpt-5"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./notify.sh"\n';
+    const mine =
+      '# my Codex settings\nmodel = "gpt-5"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./notify.sh"\n';
     writeFileSync(config, mine);
     const first = cli(dir, 'install', '--agent', 'codex', '--config-toml');
     assert.equal(first.status, 0, first.stderr);
@@ -143,8 +209,15 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
       const r = cli(dir, 'install', '--agent', agent);
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stdout, /registered the plugin/);
-      assert.match(readFileSync(join(dir, file), 'utf8'), new RegExp(`from ${JSON.stringify(join(process.cwd(), 'dist', bundle)).replace(/[./]/g, '\\$&')};`));
-      assert.equal(git(dir, 'status', '--porcelain', '--untracked-files=all', '--', file).stdout, '', `${file} is not for git`);
+      assert.match(
+        readFileSync(join(dir, file), 'utf8'),
+        new RegExp(`from ${JSON.stringify(join(process.cwd(), 'dist', bundle)).replace(/[./]/g, '\\$&')};`),
+      );
+      assert.equal(
+        git(dir, 'status', '--porcelain', '--untracked-files=all', '--', file).stdout,
+        '',
+        `${file} is not for git`,
+      );
       assert.match(cli(dir, 'doctor').stdout, new RegExp(`${agent} \\(local, .*\\): installed \\(plugin `));
       assert.equal(cli(dir, 'uninstall', '--agent', agent).status, 0);
       assert.equal(existsSync(join(dir, file.split('/')[0]!)), false, 'the folders install created');
@@ -160,7 +233,10 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
     git(dir, 'add', '.gemini/settings.json');
     const r = cli(dir, 'install', '--agent', 'gemini');
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /^stallguard install: \.gemini\/settings\.json is committed in git, so a personal install would put this machine's paths in it; install for the whole team with --scope project, or for yourself in every project with --scope user\n$/);
+    assert.match(
+      r.stderr,
+      /^stallguard install: \.gemini\/settings\.json is committed in git, so a personal install would put this machine's paths in it; install for the whole team with --scope project, or for yourself in every project with --scope user\n$/,
+    );
     assert.equal(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8'), '{ "model": { "name": "gemini-3" } }\n');
   });
 
@@ -188,9 +264,15 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
 
   const bad: [string[], RegExp][] = [
     [['install', '--agent', 'gemini', '--config-toml'], /--config-toml is for Codex only/],
-    [['install', '--agent', 'opencode', '--scope', 'project'], /opencode loads stallguard from a file that names this machine's copy of it, so it installs for you alone/],
+    [
+      ['install', '--agent', 'opencode', '--scope', 'project'],
+      /opencode loads stallguard from a file that names this machine's copy of it, so it installs for you alone/,
+    ],
     [['install', '--agent', 'cursor', '--scope', 'user', '--rules'], /keeps no instruction file at --scope user/],
-    [['install', '--agent', 'aider'], /--agent must be one of claude, codex, gemini, cursor, copilot, qwen, opencode, pi/],
+    [
+      ['install', '--agent', 'aider'],
+      /--agent must be one of claude, codex, gemini, cursor, copilot, qwen, opencode, pi/,
+    ],
   ];
   for (const [args, message] of bad) {
     it(`refuses ${args.slice(1).join(' ')} in one line, writing nothing`, () => {

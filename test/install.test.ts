@@ -50,11 +50,27 @@ describe('stallguard install (Claude Code)', () => {
     assert.match(r.stdout, /kept out of git by a line in \.git\/info\/exclude/);
     assert.match(r.stdout, /Mode: shadow/);
     const hooks = settings(project).hooks;
-    assert.deepEqual(Object.keys(hooks).sort(), ['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'Stop', 'SubagentStop', 'UserPromptSubmit']);
+    assert.deepEqual(Object.keys(hooks).sort(), [
+      'PostToolBatch',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'PreToolUse',
+      'Stop',
+      'SubagentStop',
+      'UserPromptSubmit',
+    ]);
     const command: string = hooks.PreToolUse[0].hooks[0].command;
     // on Node 20 the command clears NODE_EXTRA_CA_CERTS, which would triple node's start-up (src/install/hook-command.ts)
-    const clears = Number(process.versions.node.split('.')[0]) < 22 ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= ' : '';
-    assert.match(command, new RegExp(`^${clears.replace(/[$.*+?^(){}|[\]\\]/g, '\\$&')}${process.execPath.replace(/[/.]/g, '\\$&')} /\\S+/dist/hook\\.cjs --agent claude # stallguard$`));
+    const clears =
+      Number(process.versions.node.split('.')[0]) < 22
+        ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= '
+        : '';
+    assert.match(
+      command,
+      new RegExp(
+        `^${clears.replace(/[$.*+?^(){}|[\]\\]/g, '\\$&')}${process.execPath.replace(/[/.]/g, '\\$&')} /\\S+/dist/hook\\.cjs --agent claude # stallguard$`,
+      ),
+    );
     assert.doesNotMatch(command, /npx/);
     assert.equal(hooks.PreToolUse[0].matcher, '*');
     assert.equal(hooks.PostToolBatch[0].matcher, undefined);
@@ -68,7 +84,14 @@ describe('stallguard install (Claude Code)', () => {
     const { project, env } = scratch();
     runCli(['install'], env, project);
     const command: string = settings(project).hooks.PostToolUse[0].hooks[0].command;
-    const payload = JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: { stdout: 'a' } });
+    const payload = JSON.stringify({
+      session_id: 's',
+      cwd: project,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_response: { stdout: 'a' },
+    });
     const r = spawnSync('sh', ['-c', command], { input: payload, env: { ...process.env, ...env }, encoding: 'utf8' });
     assert.equal(r.status, 0);
     assert.equal(r.stdout, '');
@@ -84,7 +107,11 @@ describe('stallguard install (Claude Code)', () => {
     assert.match(once, /\/\/ my team's settings/);
     assert.match(once, /\/\/ format on edit/);
     assert.equal(settings(project).hooks.PostToolUse.length, 2);
-    assert.ok(settings(project).hooks.PostToolUse.some((g: any) => g.matcher === 'Edit' && g.hooks[0].command === 'prettier --write'));
+    assert.ok(
+      settings(project).hooks.PostToolUse.some(
+        (g: any) => g.matcher === 'Edit' && g.hooks[0].command === 'prettier --write',
+      ),
+    );
     assert.equal(settings(project).model, 'opus');
     runCli(['install'], env, project);
     assert.equal(readFileSync(file, 'utf8'), once);
@@ -118,7 +145,10 @@ describe('stallguard install (Claude Code)', () => {
     const exclude = readFileSync(join(project, '.git', 'info', 'exclude'), 'utf8');
     runCli(['install'], env, project);
     const r = runCli(['uninstall'], env, project);
-    assert.match(r.stdout, /removed \.claude\/settings\.local\.json, which install had created, and the empty folder \.claude\./);
+    assert.match(
+      r.stdout,
+      /removed \.claude\/settings\.local\.json, which install had created, and the empty folder \.claude\./,
+    );
     assert.deepEqual(readdirSync(project), ['.git']);
     assert.equal(readFileSync(join(project, '.git', 'info', 'exclude'), 'utf8'), exclude);
     mkdirSync(join(project, '.claude', 'agents'), { recursive: true });
@@ -160,10 +190,16 @@ describe('stallguard install (Claude Code)', () => {
     const { project, env } = repo();
     const r = runCli(['install', '--scope', 'project'], env, project);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /commit \.claude\/settings\.json\. Its command runs `stallguard` from PATH, so each teammate needs stallguard installed/);
+    assert.match(
+      r.stdout,
+      /commit \.claude\/settings\.json\. Its command runs `stallguard` from PATH, so each teammate needs stallguard installed/,
+    );
     const text = readFileSync(join(project, '.claude', 'settings.json'), 'utf8');
     for (const path of [process.execPath, process.cwd(), env.HOME!]) assert.equal(text.includes(path), false, path);
-    assert.match(settings(project, ['.claude', 'settings.json']).hooks.PreToolUse[0].hooks[0].command, /^command -v stallguard >\/dev\/null 2>&1 \|\| exit 0; .*stallguard hook --agent claude # stallguard$/);
+    assert.match(
+      settings(project, ['.claude', 'settings.json']).hooks.PreToolUse[0].hooks[0].command,
+      /^command -v stallguard >\/dev\/null 2>&1 \|\| exit 0; .*stallguard hook --agent claude # stallguard$/,
+    );
     assert.match(git(project, 'status', '--porcelain', '--untracked-files=all'), /^\?\? \.claude\/settings\.json$/m);
     // the daemon's port is this user's: not for a committed file
     const daemon = runCli(['install', '--scope', 'project', '--daemon'], env, project);
@@ -175,7 +211,10 @@ describe('stallguard install (Claude Code)', () => {
     const { project, env } = repo();
     runCli(['install'], env, project);
     const r = runCli(['install', '--scope', 'project'], env, project);
-    assert.match(r.stdout, /also registered for Claude Code in \.claude\/settings\.local\.json: both run, and every call would be counted twice\. Remove one: stallguard uninstall --scope local/);
+    assert.match(
+      r.stdout,
+      /also registered for Claude Code in \.claude\/settings\.local\.json: both run, and every call would be counted twice\. Remove one: stallguard uninstall --scope local/,
+    );
     assert.match(git(project, 'status', '--porcelain', '--untracked-files=all'), /^\?\? \.claude\/settings\.json\n$/);
   });
 
@@ -245,9 +284,15 @@ describe('stallguard install (Claude Code)', () => {
       const ours = groups.find((g: any) => g.hooks.some((h: any) => h.type === 'http'));
       if (!ours) continue;
       assert.deepEqual(ours.hooks[0], { type: 'http', url: 'http://127.0.0.1:28999/stallguard/claude', timeout: 3 });
-      assert.match(ours.hooks[1].command, /^read p _ 2>\/dev\/null < "\$\{STALLGUARD_HOME:-\$HOME\/\.stallguard\}\/serve\.pid" && kill -0 "\$p" 2>\/dev\/null \|\| .*\/dist\/hook\.cjs --agent claude --serve-port 28999 # stallguard$/);
+      assert.match(
+        ours.hooks[1].command,
+        /^read p _ 2>\/dev\/null < "\$\{STALLGUARD_HOME:-\$HOME\/\.stallguard\}\/serve\.pid" && kill -0 "\$p" 2>\/dev\/null \|\| .*\/dist\/hook\.cjs --agent claude --serve-port 28999 # stallguard$/,
+      );
     }
-    assert.equal(jsonc(project).hooks.PreToolUse.filter((g: any) => g.hooks.some((h: any) => h.type === 'http')).length, 1);
+    assert.equal(
+      jsonc(project).hooks.PreToolUse.filter((g: any) => g.hooks.some((h: any) => h.type === 'http')).length,
+      1,
+    );
     const daemon = readFileSync(file, 'utf8');
     runCli(['install', '--daemon', '--port', '28999'], env, project);
     assert.equal(readFileSync(file, 'utf8'), daemon, 'a second install changes nothing');

@@ -17,7 +17,10 @@ interface Seen {
 let server: Server;
 let port = 0;
 const seen: Seen[] = [];
-let reply: (provider: 'anthropic' | 'openai') => { status: number; text: string; delayMs?: number } = () => ({ status: 200, text: '' });
+let reply: (provider: 'anthropic' | 'openai') => { status: number; text: string; delayMs?: number } = () => ({
+  status: 200,
+  text: '',
+});
 
 before(async () => {
   server = createServer((req, res) => {
@@ -27,7 +30,10 @@ before(async () => {
       seen.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(data) });
       const provider = req.url === '/v1/messages' ? 'anthropic' : 'openai';
       const r = reply(provider);
-      const body = provider === 'anthropic' ? { content: [{ type: 'text', text: r.text }] } : { choices: [{ message: { role: 'assistant', content: r.text } }] };
+      const body =
+        provider === 'anthropic'
+          ? { content: [{ type: 'text', text: r.text }] }
+          : { choices: [{ message: { role: 'assistant', content: r.text } }] };
       setTimeout(() => {
         res.writeHead(r.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -39,16 +45,28 @@ before(async () => {
 });
 after(() => server.close());
 
-const STUCK = '{"stuck": true, "repeating_failed_strategy": true, "progress": 0, "confidence": 0.97, "reason": "the same grep variants keep finding nothing"}';
+const STUCK =
+  '{"stuck": true, "repeating_failed_strategy": true, "progress": 0, "confidence": 0.97, "reason": "the same grep variants keep finding nothing"}';
 
 /** A search, then two variants of another name, all finding nothing: the judge smells something, no floor or stall yet. */
-async function smellySession(llm: Record<string, unknown>, env: Record<string, string> = { TEST_LLM_KEY: 'sk-test-123' }) {
-  const { project, env: base, home } = scratch('enforce', { llm: { enabled: true, baseUrl: `http://127.0.0.1:${port}`, apiKeyEnv: 'TEST_LLM_KEY', timeoutMs: 800, ...llm } });
+async function smellySession(
+  llm: Record<string, unknown>,
+  env: Record<string, string> = { TEST_LLM_KEY: 'sk-test-123' },
+) {
+  const {
+    project,
+    env: base,
+    home,
+  } = scratch('enforce', {
+    llm: { enabled: true, baseUrl: `http://127.0.0.1:${port}`, apiKeyEnv: 'TEST_LLM_KEY', timeoutMs: 800, ...llm },
+  });
   const e = { ...base, ...env };
-  const run = (payload: unknown) => runHookAsync({ stdin: JSON.stringify(payload), argv: ['--agent', 'claude'], env: e });
+  const run = (payload: unknown) =>
+    runHookAsync({ stdin: JSON.stringify(payload), argv: ['--agent', 'claude'], env: e });
   await run(claude.prompt(project));
   const outs = [];
-  for (const p of ['parse_args', 'FloorDiv', 'floor_div']) outs.push(await run(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')));
+  for (const p of ['parse_args', 'FloorDiv', 'floor_div'])
+    outs.push(await run(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')));
   return { outs, home, ledger: () => readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8') };
 }
 
@@ -80,7 +98,10 @@ describe('the optional LLM judge', () => {
   it('is advisory by default: the verdict is recorded and changes nothing', async () => {
     reply = () => ({ status: 200, text: STUCK });
     const { outs, ledger } = await smellySession({});
-    assert.deepEqual(outs.map((o) => o.stdout), ['', '', '']);
+    assert.deepEqual(
+      outs.map((o) => o.stdout),
+      ['', '', ''],
+    );
     assert.match(ledger(), /"k":"verdict","stuck":true/);
   });
 
@@ -95,7 +116,10 @@ describe('the optional LLM judge', () => {
       reply = r;
       const started = Date.now();
       const { outs, home } = await smellySession({ decide: true }, env);
-      assert.deepEqual(outs.map((o) => o.decision?.action), ['allow', 'allow', 'allow']);
+      assert.deepEqual(
+        outs.map((o) => o.decision?.action),
+        ['allow', 'allow', 'allow'],
+      );
       assert.ok(Date.now() - started < 5000);
       assert.match(readFileSync(join(home, 'errors.log'), 'utf8'), /llm/);
     });
@@ -104,8 +128,16 @@ describe('the optional LLM judge', () => {
   it('is not asked when it is off, whatever the signals say', async () => {
     seen.length = 0;
     const { project, env } = scratch('enforce');
-    writeFileSync(join(project, '.stallguard.json'), JSON.stringify({ mode: 'enforce', llm: { enabled: false, baseUrl: `http://127.0.0.1:${port}` } }));
-    for (const p of ['a', 'b', 'c']) await runHookAsync({ stdin: JSON.stringify(claude.post(project, 'Grep', { pattern: p }, 'No files found')), argv: [], env: { ...env, ANTHROPIC_API_KEY: 'k' } });
+    writeFileSync(
+      join(project, '.stallguard.json'),
+      JSON.stringify({ mode: 'enforce', llm: { enabled: false, baseUrl: `http://127.0.0.1:${port}` } }),
+    );
+    for (const p of ['a', 'b', 'c'])
+      await runHookAsync({
+        stdin: JSON.stringify(claude.post(project, 'Grep', { pattern: p }, 'No files found')),
+        argv: [],
+        env: { ...env, ANTHROPIC_API_KEY: 'k' },
+      });
     assert.equal(seen.length, 0);
   });
 });
@@ -118,27 +150,65 @@ describe('the optional LLM judge over TLS', () => {
     const { createServer: createTls } = await import('node:https');
     const dir = mkdtempSync(join(tmpdir(), 'sg-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
     } catch {
       t.skip('openssl is not available to make a test certificate');
       return;
     }
-    const tls = createTls({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ content: [{ type: 'text', text: STUCK }] }));
-      });
-    });
+    const tls = createTls(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ content: [{ type: 'text', text: STUCK }] }));
+        });
+      },
+    );
     await new Promise<void>((done) => tls.listen(0, '127.0.0.1', done));
     const tlsPort = (tls.address() as { port: number }).port;
     try {
       const run = async (extra: Record<string, string>) => {
-        const { project, env, home } = scratch('enforce', { llm: { enabled: true, decide: true, baseUrl: `https://127.0.0.1:${tlsPort}`, apiKeyEnv: 'TEST_LLM_KEY', timeoutMs: 2000 } });
+        const { project, env, home } = scratch('enforce', {
+          llm: {
+            enabled: true,
+            decide: true,
+            baseUrl: `https://127.0.0.1:${tlsPort}`,
+            apiKeyEnv: 'TEST_LLM_KEY',
+            timeoutMs: 2000,
+          },
+        });
         const e = { ...env, TEST_LLM_KEY: 'k', ...extra };
         await runHookAsync({ stdin: JSON.stringify(claude.prompt(project)), argv: [], env: e });
         const outs = [];
-        for (const p of ['parse_args', 'FloorDiv', 'floor_div']) outs.push(await runHookAsync({ stdin: JSON.stringify(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')), argv: [], env: e }));
+        for (const p of ['parse_args', 'FloorDiv', 'floor_div'])
+          outs.push(
+            await runHookAsync({
+              stdin: JSON.stringify(claude.post(project, 'Grep', { pattern: p, path: 'src' }, 'No files found')),
+              argv: [],
+              env: e,
+            }),
+          );
         return { actions: outs.map((o) => o.decision?.action), home };
       };
       const trusted = await run({ STALLGUARD_CA_CERTS: join(dir, 'cert.pem') });

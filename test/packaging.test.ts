@@ -19,7 +19,11 @@ const pkg = read('package.json');
 
 function sameEvents(file: string, spec: GroupSpec): void {
   const hooks = read(file).hooks as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
-  assert.deepEqual(Object.keys(hooks), spec.events.map((e) => e.name), file);
+  assert.deepEqual(
+    Object.keys(hooks),
+    spec.events.map((e) => e.name),
+    file,
+  );
   for (const e of spec.events) assert.equal(hooks[e.name]![0]!.matcher, e.matcher, `${file} ${e.name}`);
 }
 
@@ -32,36 +36,54 @@ function sh(command: string, env: NodeJS.ProcessEnv, payload: unknown): string {
   const full: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['NODE_EXTRA_CA_CERTS', 'STALLGUARD_HOME', 'STALLGUARD_MODE', 'CLAUDE_PLUGIN_DATA']) delete full[k];
   Object.assign(full, env);
-  return spawnSync('sh', ['-c', command], { input: JSON.stringify(payload), env: full, encoding: 'utf8', timeout: 10_000 }).stdout.trim();
+  return spawnSync('sh', ['-c', command], {
+    input: JSON.stringify(payload),
+    env: full,
+    encoding: 'utf8',
+    timeout: 10_000,
+  }).stdout.trim();
 }
 
 describe('packaging', () => {
-  it('registers the same events as install, in each agent\'s plugin format', () => {
+  it("registers the same events as install, in each agent's plugin format", () => {
     sameEvents('hooks/hooks.json', CLAUDE);
     sameEvents('hooks/codex.json', CODEX);
     sameEvents('extensions/gemini/hooks/hooks.json', GEMINI);
     // Codex's loader accepts nothing but these two keys at the top of a hooks file
-    for (const f of ['hooks/hooks.json', 'hooks/codex.json']) assert.deepEqual(Object.keys(read(f)).sort(), ['description', 'hooks']);
+    for (const f of ['hooks/hooks.json', 'hooks/codex.json'])
+      assert.deepEqual(Object.keys(read(f)).sort(), ['description', 'hooks']);
     assert.equal(read('.codex-plugin/plugin.json').hooks, './hooks/codex.json');
     // Claude Code loads hooks/hooks.json by itself and refuses a manifest that names it again
     assert.equal(read('.claude-plugin/plugin.json').hooks, undefined);
   });
 
   it('keeps every manifest at the package version, and ships them', () => {
-    for (const f of ['.claude-plugin/plugin.json', '.codex-plugin/plugin.json', 'extensions/gemini/gemini-extension.json']) assert.equal(read(f).version, pkg.version, f);
+    for (const f of [
+      '.claude-plugin/plugin.json',
+      '.codex-plugin/plugin.json',
+      'extensions/gemini/gemini-extension.json',
+    ])
+      assert.equal(read(f).version, pkg.version, f);
     assert.equal(read('.claude-plugin/marketplace.json').plugins[0].version, pkg.version);
     // the plugin is the marketplace's own folder: a clone (built) or the installed package, never the npm registry
     assert.equal(read('.claude-plugin/marketplace.json').plugins[0].source, './');
-    for (const f of ['.claude-plugin', 'hooks', '.codex-plugin', '.agents', 'extensions', 'dist']) assert.ok(pkg.files.includes(f), f);
+    for (const f of ['.claude-plugin', 'hooks', '.codex-plugin', '.agents', 'extensions', 'dist'])
+      assert.ok(pkg.files.includes(f), f);
   });
 
   const claudeLoop = () => {
     const pre = sample('claude-PreToolUse-Bash.json');
-    const post = { ...sample('claude-PostToolUseFailure-Bash.json'), session_id: pre.session_id, prompt_id: pre.prompt_id };
+    const post = {
+      ...sample('claude-PostToolUseFailure-Bash.json'),
+      session_id: pre.session_id,
+      prompt_id: pre.prompt_id,
+    };
     return [pre, post, pre, post];
   };
 
-  it('Claude Code plugin: runs the hook from CLAUDE_PLUGIN_ROOT and keeps state in CLAUDE_PLUGIN_DATA', { skip: !existsSync('dist/hook.cjs') && 'not built' }, () => {
+  it('Claude Code plugin: runs the hook from CLAUDE_PLUGIN_ROOT and keeps state in CLAUDE_PLUGIN_DATA', {
+    skip: !existsSync('dist/hook.cjs') && 'not built',
+  }, () => {
     const data = mkdtempSync(join(tmpdir(), 'sg-plugin-data-'));
     const home = mkdtempSync(join(tmpdir(), 'sg-plugin-home-'));
     writeFileSync(join(data, 'config.json'), JSON.stringify({ mode: 'enforce', repeat: 2 }));
@@ -81,11 +103,15 @@ describe('packaging', () => {
     assert.match(answers[1]!, /additionalContext.*x2/);
   });
 
-  it('Gemini extension: its own copy of the hook runs from ${extensionPath}', { skip: !existsSync('extensions/gemini/hook.cjs') && 'not built' }, () => {
+  it('Gemini extension: its own copy of the hook runs from ${extensionPath}', {
+    skip: !existsSync('extensions/gemini/hook.cjs') && 'not built',
+  }, () => {
     const home = mkdtempSync(join(tmpdir(), 'sg-ext-home-'));
     writeFileSync(join(home, 'config.json'), JSON.stringify({ mode: 'enforce', repeat: 2 }));
     // Gemini substitutes these tokens in the command text before it runs it
-    const command = commandOf('extensions/gemini/hooks/hooks.json').replaceAll('${extensionPath}', join(process.cwd(), 'extensions', 'gemini')).replaceAll('${/}', '/');
+    const command = commandOf('extensions/gemini/hooks/hooks.json')
+      .replaceAll('${extensionPath}', join(process.cwd(), 'extensions', 'gemini'))
+      .replaceAll('${/}', '/');
     const post = sample('gemini-AfterTool-run_shell_command.json');
     const answers = [post, post].map((p) => sh(command, { STALLGUARD_HOME: home, HOME: home }, p));
     assert.match(answers[1]!, /additionalContext.*x2/);

@@ -15,7 +15,10 @@ import { missing } from './support/needs.ts';
 
 const CHROMIUM = process.env.STALLGUARD_CHROMIUM ?? '/usr/bin/chromium';
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
-const skip = missing(CHROMIUM, 'apt-get install chromium (npm test does when it can: as root, or through sudo without a password), or STALLGUARD_CHROMIUM=<a chromium>');
+const skip = missing(
+  CHROMIUM,
+  'apt-get install chromium (npm test does when it can: as root, or through sudo without a password), or STALLGUARD_CHROMIUM=<a chromium>',
+);
 
 describe('the report page in headless Chromium', { skip }, () => {
   let browser: Browser;
@@ -35,13 +38,28 @@ describe('the report page in headless Chromium', { skip }, () => {
     const history = tempHome();
     write(join(history, 'claude', 'p', 's1.jsonl'), claudeTranscript('s1', { repeats: 11 }));
     write(join(history, 'codex', 'rollout-a.jsonl'), codexRollout('a'));
-    write(join(history, 'gemini', 'chats', 'session-2026-11-29T20-29-333faa51.jsonl'), geminiChat('333faa51-b528-40d3-b0b1-68d9db6bbb50'));
+    write(
+      join(history, 'gemini', 'chats', 'session-2026-11-29T20-29-333faa51.jsonl'),
+      geminiChat('333faa51-b528-40d3-b0b1-68d9db6bbb50'),
+    );
     page = join(tempHome(), 'report.html');
-    const r = spawnSync(process.execPath, [CLI, 'report', '--scan', history, '--html', page], { env: { PATH: process.env.PATH, HOME: history }, encoding: 'utf8', cwd: SEED_CWD });
+    const r = spawnSync(process.execPath, [CLI, 'report', '--scan', history, '--html', page], {
+      env: { PATH: process.env.PATH, HOME: history },
+      encoding: 'utf8',
+      cwd: SEED_CWD,
+    });
     assert.equal(r.status, 0, r.stderr);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     });
   });
 
@@ -82,7 +100,11 @@ describe('the report page in headless Chromium', { skip }, () => {
     assert.deepEqual(errors, []);
     assert.equal(await tab.title(), 'stallguard report');
     const chart = (selector: string) =>
-      tab.$$eval(selector, (els) => els.map((e) => (e as unknown as { getBBox(): { width: number; height: number } }).getBBox()).map((b) => ({ w: Math.round(b.width), h: Math.round(b.height) })));
+      tab.$$eval(selector, (els) =>
+        els
+          .map((e) => (e as unknown as { getBBox(): { width: number; height: number } }).getBBox())
+          .map((b) => ({ w: Math.round(b.width), h: Math.round(b.height) })),
+      );
     const stretches = await chart('svg.timeline rect.stretch');
     const markers = await tab.$$eval('svg.timeline circle.marker', (els) => els.map((e) => e.getAttribute('class')));
     const tools = await chart('svg.bars.tools rect');

@@ -11,7 +11,11 @@ import { CLI } from './support/hook-process.ts';
 // they marked wrong is no learning.
 
 const cli = (home: string, args: string[]) => {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home }, encoding: 'utf8', cwd: SEED_CWD });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home },
+    encoding: 'utf8',
+    cwd: SEED_CWD,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -20,11 +24,31 @@ describe('the report with verdicts', () => {
   before(() => {
     home = tempHome();
     hookSession(home, 'sess-tests', [read('/home/dev/proj/a.js'), ...Array.from({ length: 7 }, npmTest)]);
-    hookSession(home, 'sess-search', [...Array.from({ length: 5 }, () => grep('handleInvoice')), read('/home/dev/web/src/x.ts')], { cwd: '/home/dev/web' });
+    hookSession(
+      home,
+      'sess-search',
+      [...Array.from({ length: 5 }, () => grep('handleInvoice')), read('/home/dev/web/src/x.ts')],
+      { cwd: '/home/dev/web' },
+    );
     write(join(home, '.claude', 'projects', 'p', 'sess-history.jsonl'), claudeTranscript('sess-history'));
-    const listed = cli(home, ['review', '--scan', '--json']).out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; session: string });
-    const mark = (session: string, answer: string) => ['--mark', `${listed.find((i) => i.session === session)!.id}=${answer}`];
-    assert.equal(cli(home, ['review', '--scan', ...mark('sess-tests', 'right'), ...mark('sess-search', 'wrong'), ...mark('sess-history', 'wrong')]).code, 0);
+    const listed = cli(home, ['review', '--scan', '--json'])
+      .out.split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; session: string });
+    const mark = (session: string, answer: string) => [
+      '--mark',
+      `${listed.find((i) => i.session === session)!.id}=${answer}`,
+    ];
+    assert.equal(
+      cli(home, [
+        'review',
+        '--scan',
+        ...mark('sess-tests', 'right'),
+        ...mark('sess-search', 'wrong'),
+        ...mark('sess-history', 'wrong'),
+      ]).code,
+      0,
+    );
   });
 
   it('rings the stalls with a verdict on the page, and says what they were marked', () => {
@@ -48,6 +72,9 @@ describe('the report with verdicts', () => {
     assert.doesNotMatch(r.out, /- Grep:|`Grep "handleInvoice" in src` ran|When a search finds nothing twice/);
     assert.match(r.out, /- `Bash npm test` ran 7 times in 1 session, failing every time with the same failure/);
     // `Bash npm test` was marked wrong in the history's session too, but right here: it stays a learning
-    assert.match(r.out, /\n\nLeft out, from your verdicts in stallguard review: 1 stall you marked wrong, and the calls of their loops \(`Grep "handleInvoice" in src`\)\.\n$/);
+    assert.match(
+      r.out,
+      /\n\nLeft out, from your verdicts in stallguard review: 1 stall you marked wrong, and the calls of their loops \(`Grep "handleInvoice" in src`\)\.\n$/,
+    );
   });
 });

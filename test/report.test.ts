@@ -10,7 +10,11 @@ import { SEED_CWD } from './support/histories.ts';
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 
 function report(args: string[], home: string) {
-  const r = spawnSync(process.execPath, [CLI, 'report', ...args], { env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home }, encoding: 'utf8', cwd: SEED_CWD });
+  const r = spawnSync(process.execPath, [CLI, 'report', ...args], {
+    env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home },
+    encoding: 'utf8',
+    cwd: SEED_CWD,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -19,9 +23,19 @@ describe('stallguard report', () => {
   before(() => {
     home = tempHome();
     // enforce: seven failing runs (nudged at the fifth), then a different call
-    hookSession(home, 'sess-enforce', [read('/home/dev/proj/a.js'), ...Array.from({ length: 7 }, npmTest), read('/home/dev/proj/b.js')], { mode: 'enforce' });
+    hookSession(
+      home,
+      'sess-enforce',
+      [read('/home/dev/proj/a.js'), ...Array.from({ length: 7 }, npmTest), read('/home/dev/proj/b.js')],
+      { mode: 'enforce' },
+    );
     // shadow, another project: a search for a name that is not there, five times, then the agent moves on
-    hookSession(home, 'sess-shadow', [...Array.from({ length: 5 }, () => grep('handleInvoice')), read('/home/dev/web/src/x.ts')], { cwd: '/home/dev/web' });
+    hookSession(
+      home,
+      'sess-shadow',
+      [...Array.from({ length: 5 }, () => grep('handleInvoice')), read('/home/dev/web/src/x.ts')],
+      { cwd: '/home/dev/web' },
+    );
     hookSession(home, 'sess-healthy', [read('/home/dev/proj/a.js'), read('/home/dev/proj/b.js')]);
   });
 
@@ -41,14 +55,17 @@ describe('stallguard report', () => {
     assert.doesNotMatch(r.out, /tokens inside/, 'the ledger holds no token counts');
   });
 
-  it('writes the patterns worth putting into the agent\'s instructions', () => {
+  it("writes the patterns worth putting into the agent's instructions", () => {
     const r = report(['--learnings'], home);
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /From the ledger: 3 sessions, 2 with stalls\./);
     assert.match(r.out, /## Tools that loop\n\n- Bash: 1 stall in 1 session\n- Grep: 1 stall in 1 session/);
     assert.match(r.out, /- `Bash npm test` ran 7 times in 1 session, failing every time with the same failure\n/);
     assert.match(r.out, /- `Grep "handleInvoice" in src` ran 5 times in 1 session\n/);
-    assert.match(r.out, /## Worth writing into CLAUDE\.md \/ AGENTS\.md\n\n- After a failing test run, read the failure/);
+    assert.match(
+      r.out,
+      /## Worth writing into CLAUDE\.md \/ AGENTS\.md\n\n- After a failing test run, read the failure/,
+    );
     assert.match(r.out, /When a search finds nothing twice/);
   });
 

@@ -19,8 +19,14 @@ const skip = missing(SCRIPT, 'apt-get install bsdutils (script(1), which makes t
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Runs `stallguard review` on a pseudo-terminal and answers each question with answer(the intervention shown). */
-function reviewInTerminal(home: string, answer: (shown: string, asked: number) => string): Promise<{ out: string; code: number | null }> {
-  const child = spawn(SCRIPT, ['-qfec', `${quote(process.execPath)} ${quote(CLI)} review`, '/dev/null'], { env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home, TERM: 'dumb' }, cwd: home });
+function reviewInTerminal(
+  home: string,
+  answer: (shown: string, asked: number) => string,
+): Promise<{ out: string; code: number | null }> {
+  const child = spawn(SCRIPT, ['-qfec', `${quote(process.execPath)} ${quote(CLI)} review`, '/dev/null'], {
+    env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home, TERM: 'dumb' },
+    cwd: home,
+  });
   let out = '';
   let asked = 0;
   const question = 'Was stallguard right to step in here?';
@@ -29,7 +35,10 @@ function reviewInTerminal(home: string, answer: (shown: string, asked: number) =
     const seen = out.split(question).length - 1;
     // answer each question once, from what the screen shows above it
     while (asked < seen) {
-      const shown = out.split(question)[asked]!.split(/\n\[\d+\/\d+\]/).at(-1)!;
+      const shown = out
+        .split(question)
+        [asked]!.split(/\n\[\d+\/\d+\]/)
+        .at(-1)!;
       child.stdin.write(answer(shown, asked++));
     }
   });
@@ -38,12 +47,16 @@ function reviewInTerminal(home: string, answer: (shown: string, asked: number) =
 }
 
 const cli = (home: string, args: string[]) => {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home }, encoding: 'utf8', cwd: home });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home },
+    encoding: 'utf8',
+    cwd: home,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
 describe('a day in shadow mode, reviewed in a terminal, then tuned', { skip }, () => {
-  it('ends with interventions that agree with the verdicts on the person\'s own history, the floors intact', async () => {
+  it("ends with interventions that agree with the verdicts on the person's own history, the floors intact", async () => {
     const home = tempHome();
     workDay(home);
     // the re-read nudges are wrong to this person, the failing loops right; one stray key, one look at
@@ -61,7 +74,10 @@ describe('a day in shadow mode, reviewed in a terminal, then tuned', { skip }, (
     assert.match(r.out, /\(you said right before\)/);
     assert.match(r.out, /Given: 4 right, 6 wrong, 0 skipped\./);
     assert.doesNotMatch(r.out, /left for next time/);
-    assert.equal(cli(home, ['review']).out.split('\n')[0], 'All 10 interventions in 8 sessions in the ledger have a verdict (4 right, 6 wrong, 0 skipped).');
+    assert.equal(
+      cli(home, ['review']).out.split('\n')[0],
+      'All 10 interventions in 8 sessions in the ledger have a verdict (4 right, 6 wrong, 0 skipped).',
+    );
 
     const tune = cli(home, ['tune', '--write']);
     assert.equal(tune.code, 0, tune.err);
@@ -75,22 +91,42 @@ describe('a day in shadow mode, reviewed in a terminal, then tuned', { skip }, (
     assert.match(tune.out, /Your verdicts it agrees with: 4 of 10 now, 10 of 10 tuned\./);
     assert.match(tune.out, /Saved to .*tuned\.json \(user scope\)/);
     const layer = JSON.parse(readFileSync(join(home, 'tuned.json'), 'utf8')) as Record<string, unknown>;
-    for (const floor of ['repeat', 'cycleRepeats', 'spawnCap', 'orchestrators', 'stopAfterRefusals', 'mode']) assert.ok(!(floor in layer), `${floor} is never tuned`);
+    for (const floor of ['repeat', 'cycleRepeats', 'spawnCap', 'orchestrators', 'stopAfterRefusals', 'mode'])
+      assert.ok(!(floor in layer), `${floor} is never tuned`);
 
     // tuned, on the next day's work: the same re-reads go unflagged, five identical calls still stall
     hookSession(home, 'next-reread', rereads(7), { config: null });
     const same = { tool: 'Bash', input: { command: 'make lint' }, output: 'lint: 3 problems', ok: true };
-    hookSession(home, 'next-repeat', Array.from({ length: 5 }, () => same), { config: null });
-    const status = JSON.parse(cli(home, ['status', '--json']).out) as { sessions: { id: string; stalls: number }[]; tuned: { scope: string; verdicts: number; date: string }[] };
+    hookSession(
+      home,
+      'next-repeat',
+      Array.from({ length: 5 }, () => same),
+      { config: null },
+    );
+    const status = JSON.parse(cli(home, ['status', '--json']).out) as {
+      sessions: { id: string; stalls: number }[];
+      tuned: { scope: string; verdicts: number; date: string }[];
+    };
     const stalls = Object.fromEntries(status.sessions.map((s) => [s.id, s.stalls]));
     assert.equal(stalls['next-reread'], 0);
     assert.equal(stalls['next-repeat'], 1, 'the seed floor: the same call 5 times');
-    assert.deepEqual(status.tuned.map((t) => [t.scope, t.verdicts]), [['user', 10]]);
-    assert.match(cli(home, ['status']).out, new RegExp(`tuned \\(user scope\\) on \\d{4}-\\d\\d-\\d\\d from 10 verdicts: .*REREAD ${from} -> ${to}.*; undo: stallguard tune --reset`));
+    assert.deepEqual(
+      status.tuned.map((t) => [t.scope, t.verdicts]),
+      [['user', 10]],
+    );
+    assert.match(
+      cli(home, ['status']).out,
+      new RegExp(
+        `tuned \\(user scope\\) on \\d{4}-\\d\\d-\\d\\d from 10 verdicts: .*REREAD ${from} -> ${to}.*; undo: stallguard tune --reset`,
+      ),
+    );
     assert.match(cli(home, ['doctor']).out, /ok +config +tuned \(user scope\) on \d{4}-\d\d-\d\d from 10 verdicts/);
 
     const reset = cli(home, ['tune', '--reset']);
-    assert.match(reset.out, /Removed .*tuned\.json \(tuned \d{4}-\d\d-\d\d from 10 verdicts\): the settings beneath it are back/);
+    assert.match(
+      reset.out,
+      /Removed .*tuned\.json \(tuned \d{4}-\d\d-\d\d from 10 verdicts\): the settings beneath it are back/,
+    );
     assert.ok(!existsSync(join(home, 'tuned.json')));
     assert.doesNotMatch(cli(home, ['status']).out, /tuned/);
   });

@@ -12,15 +12,34 @@ import { CLI } from './support/hook-process.ts';
 // review-pty.test.ts), verdicts kept privately and without outputs, asked once.
 
 function review(home: string, args: string[] = [], input = '') {
-  const r = spawnSync(process.execPath, [CLI, 'review', ...args], { input, env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home }, encoding: 'utf8', cwd: home });
+  const r = spawnSync(process.execPath, [CLI, 'review', ...args], {
+    input,
+    env: { PATH: process.env.PATH, HOME: home, STALLGUARD_HOME: home },
+    encoding: 'utf8',
+    cwd: home,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const items = (home: string) =>
   review(home, ['--json'])
     .out.split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { id: string; session: string; action: string; verdict: string | null; calls: { short: string; part: string }[]; message: string });
-const verdictLines = (home: string) => readFileSync(join(home, 'verdicts.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          id: string;
+          session: string;
+          action: string;
+          verdict: string | null;
+          calls: { short: string; part: string }[];
+          message: string;
+        },
+    );
+const verdictLines = (home: string) =>
+  readFileSync(join(home, 'verdicts.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('stallguard review', () => {
   it('lists the interventions newest first with --json, each with its context, its message and no verdict yet', () => {
@@ -28,7 +47,10 @@ describe('stallguard review', () => {
     workDay(home);
     const list = items(home);
     assert.equal(list.length, 10, 'six re-read nudges, and a nudge and a stop in each of the two failing loops');
-    assert.deepEqual([...new Set(list.map((i) => i.session))], [...LOOP_SESSIONS].reverse().concat([...REREAD_SESSIONS].reverse()));
+    assert.deepEqual(
+      [...new Set(list.map((i) => i.session))],
+      [...LOOP_SESSIONS].reverse().concat([...REREAD_SESSIONS].reverse()),
+    );
     assert.ok(list.every((i) => i.verdict === null));
     const reread = list.find((i) => i.session === 'reread-1')!;
     assert.equal(reread.action, 'nudge');
@@ -46,13 +68,19 @@ describe('stallguard review', () => {
     assert.match(r.out, /^10 interventions to review, newest first \(from 8 sessions in the ledger\)/);
     assert.match(r.out, /\[1\/10\] stop \(shadow\) · claude · proj · .* · session loop-2 \(main agent\)/);
     assert.match(r.out, /> call 7 +Bash npm test +failed +same as call 3 +<- stopped here/);
-    assert.match(r.out, /stallguard would have stopped the agent for you \(shadow mode\):\n    stall: `Bash npm test` x6/);
+    assert.match(
+      r.out,
+      /stallguard would have stopped the agent for you \(shadow mode\):\n    stall: `Bash npm test` x6/,
+    );
     assert.match(r.out, /stallguard would have told the agent \(shadow mode\):/);
     assert.match(r.out, /\(press r, w, s, u or q\)/);
     assert.match(r.out, /Given: 1 right, 1 wrong, 0 skipped; 8 left for next time/);
     const file = join(home, 'verdicts.jsonl');
     assert.equal(statSync(file).mode & 0o777, 0o600);
-    assert.deepEqual(verdictLines(home).map((v) => v.verdict), ['right', 'wrong']);
+    assert.deepEqual(
+      verdictLines(home).map((v) => v.verdict),
+      ['right', 'wrong'],
+    );
     // next time: from the third on
     r = review(home, [], 's\n');
     assert.match(r.out, /^8 interventions to review/);
@@ -75,14 +103,26 @@ describe('stallguard review', () => {
     workDay(home);
     review(home, [], 'r\n'.repeat(10));
     const r = review(home);
-    assert.match(r.out, /All 10 interventions in 8 sessions in the ledger have a verdict \(10 right, 0 wrong, 0 skipped\)\.\nstallguard tune shows what they would change/);
+    assert.match(
+      r.out,
+      /All 10 interventions in 8 sessions in the ledger have a verdict \(10 right, 0 wrong, 0 skipped\)\.\nstallguard tune shows what they would change/,
+    );
   });
 
   it('keeps short forms and counts, never an output; a secret in a command is redacted as in the ledger', () => {
     const home = tempHome();
     const secret = 'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-    const curl = { tool: 'Bash', input: { command: `curl -H "Authorization: Bearer ${secret}" https://api.example.com/v1/status` }, output: 'HTTP/1.1 503 the-output-text', ok: false };
-    hookSession(home, 'sess-secret', Array.from({ length: 5 }, () => curl));
+    const curl = {
+      tool: 'Bash',
+      input: { command: `curl -H "Authorization: Bearer ${secret}" https://api.example.com/v1/status` },
+      output: 'HTTP/1.1 503 the-output-text',
+      ok: false,
+    };
+    hookSession(
+      home,
+      'sess-secret',
+      Array.from({ length: 5 }, () => curl),
+    );
     hookSession(home, 'sess-tests', Array.from({ length: 5 }, npmTest));
     review(home, [], 'w\nr\n');
     const text = readFileSync(join(home, 'verdicts.jsonl'), 'utf8');
@@ -101,22 +141,31 @@ describe('stallguard review', () => {
     assert.equal(items(home)[0]!.verdict, 'wrong');
     r = review(home, ['--mark', 'ffffffffffff=right']);
     assert.equal(r.code, 2);
-    assert.match(r.err, /^stallguard review: no intervention with id "ffffffffffff" \(stallguard review --json lists them/);
+    assert.match(
+      r.err,
+      /^stallguard review: no intervention with id "ffffffffffff" \(stallguard review --json lists them/,
+    );
     r = review(home, ['--mark', `${first!.id}=maybe`]);
     assert.equal(r.code, 2);
     assert.equal(r.err.trim().split('\n').length, 1);
     assert.match(review(home, ['somewhere']).err, /paths are read with --scan/);
   });
 
-  it('with --scan, asks about what stallguard would have done in the agents\' history too, once per stall', () => {
+  it("with --scan, asks about what stallguard would have done in the agents' history too, once per stall", () => {
     const home = tempHome();
     const history = join(home, '.claude', 'projects', 'p');
     write(join(history, 's-history.jsonl'), claudeTranscript('s-history', { repeats: 6 }));
     // watched live as well: the ledger's decision is the one asked about
-    hookSession(home, 's-live', [{ tool: 'Read', input: { file_path: '/home/dev/proj/test/invoice.test.js' }, output: 'test(...)', ok: true }, ...Array.from({ length: 6 }, npmTest)]);
+    hookSession(home, 's-live', [
+      { tool: 'Read', input: { file_path: '/home/dev/proj/test/invoice.test.js' }, output: 'test(...)', ok: true },
+      ...Array.from({ length: 6 }, npmTest),
+    ]);
     write(join(history, 's-live.jsonl'), claudeTranscript('s-live', { repeats: 6 }));
     const r = review(home, ['--scan', '--json']);
-    const found = r.out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { session: string; source: string });
+    const found = r.out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { session: string; source: string });
     assert.deepEqual(found.map((i) => `${i.session}:${i.source}`).sort(), ['s-history:scan', 's-live:ledger']);
     assert.match(review(home, ['--json']).out, /s-live/);
     assert.doesNotMatch(review(home, ['--json']).out, /s-history/);

@@ -9,7 +9,11 @@ import { copilotEvents, qwenChat, SEED_CWD, tempHome, write } from './support/hi
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 
 function scan(args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [CLI, 'scan', ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', cwd: SEED_CWD });
+  const r = spawnSync(process.execPath, [CLI, 'scan', ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    cwd: SEED_CWD,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -26,8 +30,20 @@ describe('stallguard scan: Copilot CLI and Qwen Code', () => {
     write(join(state, 'workspace.yaml'), ['cwd: /home/dev/shop']);
     const project = join(home, '.qwen', 'projects', '-home-dev-billing');
     write(join(project, 'chats', `${qwen}.jsonl`), qwenChat(qwen));
-    write(join(project, 'subagents', qwen, 'agent-general-purpose-call_9.jsonl'), qwenChat(qwen, 2).map((l) => JSON.stringify({ ...JSON.parse(l), agentId: 'general-purpose-call_9', agentName: 'general-purpose', provenance: undefined })));
-    write(join(project, 'subagents', qwen, 'agent-general-purpose-call_9.meta.json'), ['{"agentId":"general-purpose-call_9","parentSessionId":"x"}']);
+    write(
+      join(project, 'subagents', qwen, 'agent-general-purpose-call_9.jsonl'),
+      qwenChat(qwen, 2).map((l) =>
+        JSON.stringify({
+          ...JSON.parse(l),
+          agentId: 'general-purpose-call_9',
+          agentName: 'general-purpose',
+          provenance: undefined,
+        }),
+      ),
+    );
+    write(join(project, 'subagents', qwen, 'agent-general-purpose-call_9.meta.json'), [
+      '{"agentId":"general-purpose-call_9","parentSessionId":"x"}',
+    ]);
   });
 
   it('finds both in their folders, with their subagents, and the loops in them', () => {
@@ -47,14 +63,24 @@ describe('stallguard scan: Copilot CLI and Qwen Code', () => {
     assert.equal(c.project, 'shop');
     // six npm test runs, the task call and the subagent's read
     assert.equal(c.calls, 8);
-    assert.deepEqual(c.stalls.map((s: { step: number; loop: string }) => [s.step, s.loop]), [[4, '`bash npm test` x5']]);
-    assert.deepEqual(c.stalls[0].tokens, { input: 6000, output: 240, cacheWrite: 0, cacheRead: 12000 }, 'six responses, the cached part of their input apart');
+    assert.deepEqual(
+      c.stalls.map((s: { step: number; loop: string }) => [s.step, s.loop]),
+      [[4, '`bash npm test` x5']],
+    );
+    assert.deepEqual(
+      c.stalls[0].tokens,
+      { input: 6000, output: 240, cacheWrite: 0, cacheRead: 12000 },
+      'six responses, the cached part of their input apart',
+    );
 
     const q = by[qwen];
     assert.equal(q.agent, 'qwen');
     assert.equal(q.project, 'billing');
     assert.equal(q.subagentFiles, 1, 'the subagent transcript, and not its .meta.json');
     assert.equal(q.calls, 6 + 2);
-    assert.deepEqual(q.stalls.map((s: { step: number; loop: string }) => [s.step, s.loop]), [[4, '`run_shell_command npm test` x5']]);
+    assert.deepEqual(
+      q.stalls.map((s: { step: number; loop: string }) => [s.step, s.loop]),
+      [[4, '`run_shell_command npm test` x5']],
+    );
   });
 });

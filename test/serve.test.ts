@@ -31,21 +31,37 @@ async function until(what: string, test: () => boolean, ms = 5000): Promise<void
   }
 }
 
-async function serve(env: Record<string, string>, home: string, args: string[] = []): Promise<{ port: number; child: ChildProcess }> {
+async function serve(
+  env: Record<string, string>,
+  home: string,
+  args: string[] = [],
+): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), ...args], { env: cleanEnv(env), stdio: 'ignore' });
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), ...args], {
+    env: cleanEnv(env),
+    stdio: 'ignore',
+  });
   children.push(child);
   await until('serve.pid', () => existsSync(join(home, 'serve.pid')));
   return { port, child };
 }
 
-function post(port: number, body: unknown, headers: Record<string, string> = {}, path = '/stallguard/claude', method = 'POST'): Promise<{ status: number; body: string }> {
+function post(
+  port: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  path = '/stallguard/claude',
+  method = 'POST',
+): Promise<{ status: number; body: string }> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (b) => (text += b));
-      res.on('end', () => done({ status: res.statusCode!, body: text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (b) => (text += b));
+        res.on('end', () => done({ status: res.statusCode!, body: text }));
+      },
+    );
     req.on('error', fail);
     req.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
@@ -62,14 +78,18 @@ describe('stallguard serve', () => {
     for (let i = 0; i < 5; i++) {
       const payload = claude.failure(project, 'npm test', FAIL);
       // calls 1, 3, 5 through the daemon, 2 and 4 through node processes
-      const r = i % 2 === 0 ? await post(port, payload) : { status: 200, body: runHookProcess(payload, env).stdout.trim() };
+      const r =
+        i % 2 === 0 ? await post(port, payload) : { status: 200, body: runHookProcess(payload, env).stdout.trim() };
       assert.equal(r.status, 200);
       out.push(r.body);
     }
     assert.deepEqual(out.slice(0, 4), ['', '', '', '']);
     assert.match(JSON.parse(out[4]!).hookSpecificOutput.additionalContext, /`Bash npm test` x5 \(same failure\)/);
     const status = JSON.parse(runCli(['status', '--json'], env, project).stdout);
-    assert.deepEqual(status.sessions.map((s: any) => [s.calls, s.stalls]), [[5, 1]]);
+    assert.deepEqual(
+      status.sessions.map((s: any) => [s.calls, s.stalls]),
+      [[5, 1]],
+    );
   });
 
   it('refuses what a browser or another host name would send, and fails open on garbage', async () => {
@@ -99,16 +119,30 @@ describe('stallguard serve', () => {
   it('says where it listens, and when one already runs, says so instead of starting another', async () => {
     const { env, home } = scratch();
     const port = await freePort();
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], {
+      env: cleanEnv(env),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     children.push(child);
     const first = await new Promise<string>((done) => child.stdout!.once('data', (d) => done(String(d))));
-    assert.match(first, new RegExp(`^stallguard serve: listening on http://127\\.0\\.0\\.1:${port}/stallguard/ \\(pid ${child.pid}\\) for ${home}; it exits after 30 idle minutes, or on: stallguard serve --stop\n$`));
+    assert.match(
+      first,
+      new RegExp(
+        `^stallguard serve: listening on http://127\\.0\\.0\\.1:${port}/stallguard/ \\(pid ${child.pid}\\) for ${home}; it exits after 30 idle minutes, or on: stallguard serve --stop\n$`,
+      ),
+    );
     const again = runCli(['serve', '--port', String(port)], env);
     assert.equal(again.status, 0);
-    assert.equal(again.stdout, `stallguard serve: already running for ${home} on port ${port} (pid ${child.pid}); stop it with: stallguard serve --stop\n`);
+    assert.equal(
+      again.stdout,
+      `stallguard serve: already running for ${home} on port ${port} (pid ${child.pid}); stop it with: stallguard serve --stop\n`,
+    );
     const other = runCli(['serve', '--port', String(port + 1)], env);
     assert.equal(other.status, 1);
-    assert.equal(other.stderr, `stallguard serve: already running for ${home} on port ${port} (pid ${child.pid}), not ${port + 1}; one serves each STALLGUARD_HOME: stop it first with stallguard serve --stop\n`);
+    assert.equal(
+      other.stderr,
+      `stallguard serve: already running for ${home} on port ${port} (pid ${child.pid}), not ${port + 1}; one serves each STALLGUARD_HOME: stop it first with stallguard serve --stop\n`,
+    );
     child.kill();
   });
 
@@ -119,7 +153,10 @@ describe('stallguard serve', () => {
     const r = runCli(['serve', '--port', String((taken.address() as { port: number }).port)], env);
     taken.close();
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /^stallguard serve: port \d+ on 127\.0\.0\.1 is taken by another program; pick another with: stallguard install --daemon --port N\n$/);
+    assert.match(
+      r.stderr,
+      /^stallguard serve: port \d+ on 127\.0\.0\.1 is taken by another program; pick another with: stallguard install --daemon --port N\n$/,
+    );
   });
 });
 
@@ -130,17 +167,39 @@ describe('the daemon install', () => {
     runCli(['install', '--daemon', '--port', String(port)], env, project);
     const settings = readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8');
     const command = JSON.parse(settings).hooks.PostToolUseFailure[0].hooks[1].command as string;
-    const run = () => spawnSync('sh', ['-c', command], { input: JSON.stringify(claude.failure(project, 'npm test', FAIL)), env: cleanEnv(env), encoding: 'utf8' });
+    const run = () =>
+      spawnSync('sh', ['-c', command], {
+        input: JSON.stringify(claude.failure(project, 'npm test', FAIL)),
+        env: cleanEnv(env),
+        encoding: 'utf8',
+      });
     assert.equal(run().status, 0);
     const ledger = join(home, 'sessions', 'sess-1.jsonl');
-    assert.equal(readFileSync(ledger, 'utf8').split('\n').filter((l) => l.includes('"t":"o"')).length, 1, 'the command hook recorded the call');
+    assert.equal(
+      readFileSync(ledger, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"t":"o"')).length,
+      1,
+      'the command hook recorded the call',
+    );
     await until('the daemon to start', () => existsSync(join(home, 'serve.pid')));
     const pid = Number(readFileSync(join(home, 'serve.pid'), 'utf8').split(' ')[0]);
     try {
       assert.equal(run().status, 0);
-      assert.equal(readFileSync(ledger, 'utf8').split('\n').filter((l) => l.includes('"t":"o"')).length, 1, 'with the daemon up, the command leaves the call to it');
+      assert.equal(
+        readFileSync(ledger, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('"t":"o"')).length,
+        1,
+        'with the daemon up, the command leaves the call to it',
+      );
       assert.equal((await post(port, claude.failure(project, 'npm test', FAIL))).status, 200);
-      assert.equal(readFileSync(ledger, 'utf8').split('\n').filter((l) => l.includes('"t":"o"')).length, 2);
+      assert.equal(
+        readFileSync(ledger, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('"t":"o"')).length,
+        2,
+      );
     } finally {
       process.kill(pid);
     }

@@ -12,12 +12,21 @@ describe('system errors, in words', () => {
     const { dir, project, env } = scratch();
     mkdirSync(join(dir, 'a-folder'));
     const replay = runCli(['replay', join(dir, 'a-folder')], env, project);
-    assert.equal(replay.stderr, `stallguard replay: cannot read ${join(dir, 'a-folder')}: a folder stands where a file should be\n`);
+    assert.equal(
+      replay.stderr,
+      `stallguard replay: cannot read ${join(dir, 'a-folder')}: a folder stands where a file should be\n`,
+    );
     const exported = runCli(['export', '--prometheus', join(dir, 'a-folder')], env, project);
-    assert.equal(exported.stderr, `stallguard export: cannot write ${join(dir, 'a-folder')}: a folder stands where a file should be\n`);
+    assert.equal(
+      exported.stderr,
+      `stallguard export: cannot write ${join(dir, 'a-folder')}: a folder stands where a file should be\n`,
+    );
     writeFileSync(join(project, '.claude'), 'not a folder');
     const install = runCli(['install'], env, project);
     assert.equal(install.status, 1);
-    assert.equal(install.stderr, `stallguard install: ${join(project, '.claude', 'settings.local.json')}: a file stands where a folder should be\n`);
+    assert.equal(
+      install.stderr,
+      `stallguard install: ${join(project, '.claude', 'settings.local.json')}: a file stands where a folder should be\n`,
+    );
   });
 });

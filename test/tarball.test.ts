@@ -21,10 +21,13 @@ function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.P
 
 /** The command the settings file registers for an event. */
 function commandFor(settings: string, event: string): string {
-  return (JSON.parse(settings) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks[event]![0]!.hooks[0]!.command;
+  return (JSON.parse(settings) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks[event]![0]!
+    .hooks[0]!.command;
 }
 
-describe('from npm pack to a guarded project', { skip: existsSync(join(ROOT, 'dist', 'cli.js')) ? false : 'dist is not built (npm test builds it)' }, () => {
+describe('from npm pack to a guarded project', {
+  skip: existsSync(join(ROOT, 'dist', 'cli.js')) ? false : 'dist is not built (npm test builds it)',
+}, () => {
   it('installs the tarball, registers its hook in a git project out of git, and the written command catches a loop', () => {
     const scratch = mkdtempSync(join(tmpdir(), 'sg-tarball-'));
     const home = join(scratch, 'home');
@@ -40,10 +43,15 @@ describe('from npm pack to a guarded project', { skip: existsSync(join(ROOT, 'di
     };
 
     // dist is built already (npm test builds first), so pack without running prepare again
-    const packed = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: ROOT, env })) as { filename: string }[];
+    const packed = JSON.parse(
+      run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: ROOT, env }),
+    ) as { filename: string }[];
     const tarball = join(scratch, packed[0]!.filename);
     // the package has no runtime dependencies: installing it needs no registry
-    run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], { cwd: scratch, env });
+    run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], {
+      cwd: scratch,
+      env,
+    });
     const installed = join(prefix, 'lib', 'node_modules', 'stallguard');
     assert.ok(existsSync(join(prefix, 'bin', 'stallguard')));
 
@@ -56,13 +64,27 @@ describe('from npm pack to a guarded project', { skip: existsSync(join(ROOT, 'di
     const settings = readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8');
     const command = commandFor(settings, 'PostToolUseFailure');
     assert.ok(command.includes(`${join(installed, 'dist', 'hook.cjs')} --agent claude`), command);
-    assert.equal(run('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: project, env }), 'A  .stallguard.json\n', 'nothing of the install for git');
+    assert.equal(
+      run('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: project, env }),
+      'A  .stallguard.json\n',
+      'nothing of the install for git',
+    );
 
     // the written command, run as Claude Code runs it, on a failing test run repeated: the fifth is nudged
     const answers: string[] = [];
     for (let i = 0; i < 5; i++) {
-      run('sh', ['-c', commandFor(settings, 'PreToolUse')], { cwd: project, env, input: JSON.stringify(claude.pre(project, 'Bash', { command: 'npm test' })) });
-      answers.push(run('sh', ['-c', command], { cwd: project, env, input: JSON.stringify(claude.failure(project, 'npm test', '1 passed, 1 failed')) }));
+      run('sh', ['-c', commandFor(settings, 'PreToolUse')], {
+        cwd: project,
+        env,
+        input: JSON.stringify(claude.pre(project, 'Bash', { command: 'npm test' })),
+      });
+      answers.push(
+        run('sh', ['-c', command], {
+          cwd: project,
+          env,
+          input: JSON.stringify(claude.failure(project, 'npm test', '1 passed, 1 failed')),
+        }),
+      );
     }
     assert.deepEqual(answers.slice(0, 4), ['', '', '', '']);
     assert.match(JSON.parse(answers[4]!).hookSpecificOutput.additionalContext, /^stallguard: .*`Bash npm test` x5/);
@@ -72,7 +94,11 @@ describe('from npm pack to a guarded project', { skip: existsSync(join(ROOT, 'di
     run('stallguard', ['install', '--scope', 'project'], { cwd: project, env });
     const shared = commandFor(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'), 'UserPromptSubmit');
     assert.equal(shared.includes(scratch), false, shared);
-    run('sh', ['-c', shared], { cwd: project, env, input: JSON.stringify(claude.prompt(project, 'next task', 'sess-2')) });
+    run('sh', ['-c', shared], {
+      cwd: project,
+      env,
+      input: JSON.stringify(claude.prompt(project, 'next task', 'sess-2')),
+    });
     assert.equal(readdirSync(join(home, '.stallguard', 'sessions')).length, 2);
   });
 });

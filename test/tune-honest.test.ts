@@ -22,7 +22,10 @@ import { missing } from './support/needs.ts';
 // person who marks every intervention wrong: a warning, a bounded change, a detector that still steps in.
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
-const skip = missing(join(SHARED, 'users', 'labels-dev.jsonl'), 'the labeled corpora beside the repository (../shared, as on CI)');
+const skip = missing(
+  join(SHARED, 'users', 'labels-dev.jsonl'),
+  'the labeled corpora beside the repository (../shared, as on CI)',
+);
 
 interface Segment {
   start: number;
@@ -46,12 +49,31 @@ function load(dir: string, by: 'person' | 'repository'): Labeled[] {
 }
 
 function read(dir: string, by: 'person' | 'repository'): Labeled[] {
-  const labels = readFileSync(join(dir, 'labels-dev.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; overall: string; segments: Segment[] });
+  const labels = readFileSync(join(dir, 'labels-dev.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id: string; overall: string; segments: Segment[] });
   return labels.map((label) => {
     const file = join(dir, 'traces', `${label.id}.jsonl`);
-    const meta = (JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!) as { meta: { owner?: string; task_repo?: string; instance?: string } }).meta;
-    const repo = meta.task_repo ?? /^(.+?)__(.+)-\d+$/.exec(meta.instance ?? '')?.slice(1).join('/') ?? meta.instance ?? label.id;
-    return { run: historyRun(file)!, group: by === 'person' ? (meta.owner ?? label.id) : repo, overall: label.overall, segments: label.segments };
+    const meta = (
+      JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!) as {
+        meta: { owner?: string; task_repo?: string; instance?: string };
+      }
+    ).meta;
+    const repo =
+      meta.task_repo ??
+      /^(.+?)__(.+)-\d+$/
+        .exec(meta.instance ?? '')
+        ?.slice(1)
+        .join('/') ??
+      meta.instance ??
+      label.id;
+    return {
+      run: historyRun(file)!,
+      group: by === 'person' ? (meta.owner ?? label.id) : repo,
+      overall: label.overall,
+      segments: label.segments,
+    };
   });
 }
 
@@ -94,7 +116,17 @@ function stallsUnder(run: Run, config: Config): RunStall[] {
 }
 
 function measure(xs: Labeled[], config: Config): Measured {
-  const m: Measured = { caught: 0, high: 0, segments: 0, highs: 0, falseAlarms: 0, healthyAlarmed: 0, healthy: 0, stopsOnHealthy: 0, stalls: 0 };
+  const m: Measured = {
+    caught: 0,
+    high: 0,
+    segments: 0,
+    highs: 0,
+    falseAlarms: 0,
+    healthyAlarmed: 0,
+    healthy: 0,
+    stopsOnHealthy: 0,
+    stalls: 0,
+  };
   for (const x of xs) {
     const stalls = stallsUnder(x.run, config);
     m.stalls += stalls.length;
@@ -119,8 +151,19 @@ function measure(xs: Labeled[], config: Config): Measured {
 
 /** tune on the verdicts the labels give the shipped settings' stalls on `xs` (or `answer` for every one of them). */
 function tuneOn(xs: Labeled[], answer?: Answer): { result: TuneResult; after: Config } {
-  const verdicts = xs.flatMap((x) => stallsUnder(x.run, DEFAULT_CONFIG).map((st) => verdictOf(x.run, st, answer ?? (inSegment(x, st.step) ? 'right' : 'wrong'), 0)));
-  const result = tune({ verdicts, runs: () => xs.map((x) => x.run), before: DEFAULT_CONFIG, beneath: DEFAULT_CONFIG, fixed: new Set(), after: (s) => withSettings(DEFAULT_CONFIG, s) });
+  const verdicts = xs.flatMap((x) =>
+    stallsUnder(x.run, DEFAULT_CONFIG).map((st) =>
+      verdictOf(x.run, st, answer ?? (inSegment(x, st.step) ? 'right' : 'wrong'), 0),
+    ),
+  );
+  const result = tune({
+    verdicts,
+    runs: () => xs.map((x) => x.run),
+    before: DEFAULT_CONFIG,
+    beneath: DEFAULT_CONFIG,
+    fixed: new Set(),
+    after: (s) => withSettings(DEFAULT_CONFIG, s),
+  });
   return { result, after: withSettings(DEFAULT_CONFIG, result.settings.after) };
 }
 
@@ -129,13 +172,27 @@ function assertBounded(after: Config): void {
   const s = settingsOf(after);
   for (const k of KNOBS) {
     const l = ladder(k, get(shipped, k));
-    assert.ok(Math.abs(l.indexOf(get(s, k)) - l.indexOf(get(shipped, k))) <= MAX_STEPS, `${k.name} moved ${shown(get(shipped, k))} -> ${shown(get(s, k))}`);
+    assert.ok(
+      Math.abs(l.indexOf(get(s, k)) - l.indexOf(get(shipped, k))) <= MAX_STEPS,
+      `${k.name} moved ${shown(get(shipped, k))} -> ${shown(get(s, k))}`,
+    );
   }
-  for (const f of ['repeat', 'cycleRepeats', 'maxCycle', 'spawnCap', 'orchestrators', 'stopAfterRefusals', 'stopAfterStalls', 'window'] as const) assert.deepEqual(after[f], DEFAULT_CONFIG[f], `${f} is never tuned`);
+  for (const f of [
+    'repeat',
+    'cycleRepeats',
+    'maxCycle',
+    'spawnCap',
+    'orchestrators',
+    'stopAfterRefusals',
+    'stopAfterStalls',
+    'window',
+  ] as const)
+    assert.deepEqual(after[f], DEFAULT_CONFIG[f], `${f} is never tuned`);
 }
 
 const ratio = (a: number, b: number) => `${a}/${b}`;
-const line = (m: Measured) => `catches ${ratio(m.caught, m.segments)} (high ${ratio(m.high, m.highs)}), false alarms ${m.falseAlarms}, healthy runs alarmed ${ratio(m.healthyAlarmed, m.healthy)}`;
+const line = (m: Measured) =>
+  `catches ${ratio(m.caught, m.segments)} (high ${ratio(m.high, m.highs)}), false alarms ${m.falseAlarms}, healthy runs alarmed ${ratio(m.healthyAlarmed, m.healthy)}`;
 
 describe('tuning on half of a labeled corpus, measured on the other half', { skip }, () => {
   for (const [name, dir, by] of [
@@ -152,15 +209,32 @@ describe('tuning on half of a labeled corpus, measured on the other half', { ski
         const before = measure(test, DEFAULT_CONFIG);
         const tuned = measure(test, after);
         const groups = (xs: Labeled[]) => new Set(xs.map((x) => x.group)).size;
-        const moved = changes(settingsOf(DEFAULT_CONFIG), result.settings.after).map(([k, f, t]) => `${k.name} ${shown(f)}->${shown(t)}`);
-        console.log(`# ${name} ${direction}: tuned on ${result.verdicts.right + result.verdicts.wrong} verdicts (${result.verdicts.right} right, ${result.verdicts.wrong} wrong) from ${groups(train)} ${by === 'person' ? 'people' : 'repositories'}: ${moved.join(', ') || 'no change'}; agrees with ${result.agreed.before} -> ${result.agreed.after} of them`);
-        console.log(`#   held out (${groups(test)} ${by === 'person' ? 'people' : 'repositories'}): shipped ${line(before)}`);
-        console.log(`#   held out, tuned:     ${line(tuned)}  (catches ${tuned.caught - before.caught >= 0 ? '+' : ''}${tuned.caught - before.caught}, false alarms ${tuned.falseAlarms - before.falseAlarms >= 0 ? '+' : ''}${tuned.falseAlarms - before.falseAlarms})`);
-        assert.ok(result.agreed.after >= result.agreed.before, 'tuned settings agree with at least as many of the verdicts they were fitted to');
+        const moved = changes(settingsOf(DEFAULT_CONFIG), result.settings.after).map(
+          ([k, f, t]) => `${k.name} ${shown(f)}->${shown(t)}`,
+        );
+        console.log(
+          `# ${name} ${direction}: tuned on ${result.verdicts.right + result.verdicts.wrong} verdicts (${result.verdicts.right} right, ${result.verdicts.wrong} wrong) from ${groups(train)} ${by === 'person' ? 'people' : 'repositories'}: ${moved.join(', ') || 'no change'}; agrees with ${result.agreed.before} -> ${result.agreed.after} of them`,
+        );
+        console.log(
+          `#   held out (${groups(test)} ${by === 'person' ? 'people' : 'repositories'}): shipped ${line(before)}`,
+        );
+        console.log(
+          `#   held out, tuned:     ${line(tuned)}  (catches ${tuned.caught - before.caught >= 0 ? '+' : ''}${tuned.caught - before.caught}, false alarms ${tuned.falseAlarms - before.falseAlarms >= 0 ? '+' : ''}${tuned.falseAlarms - before.falseAlarms})`,
+        );
+        assert.ok(
+          result.agreed.after >= result.agreed.before,
+          'tuned settings agree with at least as many of the verdicts they were fitted to',
+        );
         assertBounded(after);
         assert.equal(tuned.stopsOnHealthy, 0, 'no stop on a healthy run it never saw');
-        assert.ok(tuned.caught >= before.caught - 2, `held-out catches ${before.caught} -> ${tuned.caught}: no runaway change`);
-        assert.ok(tuned.falseAlarms <= before.falseAlarms + 2 && tuned.healthyAlarmed <= before.healthyAlarmed + 1, 'held-out false alarms: no runaway change');
+        assert.ok(
+          tuned.caught >= before.caught - 2,
+          `held-out catches ${before.caught} -> ${tuned.caught}: no runaway change`,
+        );
+        assert.ok(
+          tuned.falseAlarms <= before.falseAlarms + 2 && tuned.healthyAlarmed <= before.healthyAlarmed + 1,
+          'held-out false alarms: no runaway change',
+        );
       }
     });
   }
@@ -171,10 +245,15 @@ describe('tuning on half of a labeled corpus, measured on the other half', { ski
     const before = measure(all, DEFAULT_CONFIG);
     const tuned = measure(all, after);
     const floors = measure(all, { ...DEFAULT_CONFIG, judge: { ...DEFAULT_CONFIG.judge, enabled: false } });
-    console.log(`# everything marked wrong (${result.verdicts.wrong} verdicts): ${line(before)} -> ${line(tuned)}; the floors alone: ${line(floors)}`);
+    console.log(
+      `# everything marked wrong (${result.verdicts.wrong} verdicts): ${line(before)} -> ${line(tuned)}; the floors alone: ${line(floors)}`,
+    );
     assert.match(result.warning ?? '', /^You marked \d+ of \d+ interventions wrong\./);
     assertBounded(after);
-    assert.ok(tuned.stalls > 0 && tuned.stalls >= floors.stalls, `still steps in: ${tuned.stalls} stalls, the floors alone ${floors.stalls}`);
+    assert.ok(
+      tuned.stalls > 0 && tuned.stalls >= floors.stalls,
+      `still steps in: ${tuned.stalls} stalls, the floors alone ${floors.stalls}`,
+    );
     assert.ok(tuned.caught >= floors.caught, 'still catches what the floors catch');
   });
 });

@@ -13,7 +13,12 @@ function watch(args: string[], timeout = 15_000) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_EXTRA_CA_CERTS;
   const started = Date.now();
-  const r = spawnSync(process.execPath, [CLI, 'watch', ...args], { env, encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(process.execPath, [CLI, 'watch', ...args], {
+    env,
+    encoding: 'utf8',
+    timeout,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
 }
 
@@ -35,14 +40,24 @@ function alive(pid: number): boolean {
 
 describe('stallguard watch', { skip: existsSync(CLI) ? false : 'dist/cli.js is not built' }, () => {
   it('passes output and the exit code through', () => {
-    const r = watch(['--silence', '5s', ...agent('console.log("working"); console.error("a warning"); process.exit(3)')]);
+    const r = watch([
+      '--silence',
+      '5s',
+      ...agent('console.log("working"); console.error("a warning"); process.exit(3)'),
+    ]);
     assert.equal(r.status, 3);
     assert.equal(r.stdout, 'working\n');
     assert.equal(r.stderr, 'a warning\n');
   });
 
   it('lets an agent run as long as it keeps talking', () => {
-    const r = watch(['--silence', '600ms', ...agent('let i = 0; const t = setInterval(() => { console.log(i++); if (i === 12) { clearInterval(t); } }, 100)')]);
+    const r = watch([
+      '--silence',
+      '600ms',
+      ...agent(
+        'let i = 0; const t = setInterval(() => { console.log(i++); if (i === 12) { clearInterval(t); } }, 100)',
+      ),
+    ]);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.trim().split('\n').length, 12);
   });
@@ -57,10 +72,13 @@ describe('stallguard watch', { skip: existsSync(CLI) ? false : 'dist/cli.js is n
     const r = watch(['--silence', '700ms', ...agent(code)]);
     assert.equal(r.status, 124);
     assert.equal(r.stdout, 'thinking...\n');
-    assert.match(r.stderr, /stallguard watch: no output from ".*" for \d+ms; ended it and everything it started \(exit 124\)/);
+    assert.match(
+      r.stderr,
+      /stallguard watch: no output from ".*" for \d+ms; ended it and everything it started \(exit 124\)/,
+    );
     assert.ok(r.ms < 8000, `took ${r.ms} ms`);
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
-    assert.equal(alive(grandchild), false, 'the agent\'s own child was ended too');
+    assert.equal(alive(grandchild), false, "the agent's own child was ended too");
   });
 
   it('ends an agent that ignores SIGTERM, after the grace period', () => {

@@ -26,11 +26,15 @@ function blocks(m: AnthropicMessage): AnthropicBlock[] {
 
 function flatText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((c) => (c && typeof c === 'object' && 'text' in c ? String((c as { text: unknown }).text) : '')).join('\n');
+  if (Array.isArray(content))
+    return content
+      .map((c) => (c && typeof c === 'object' && 'text' in c ? String((c as { text: unknown }).text) : ''))
+      .join('\n');
   return '';
 }
 
-const REMINDER = /<system-reminder>\s*(\S+) hook ([a-z ]+?)(?: from command: "[^"]*")?: ([\s\S]*?)\s*<\/system-reminder>/g;
+const REMINDER =
+  /<system-reminder>\s*(\S+) hook ([a-z ]+?)(?: from command: "[^"]*")?: ([\s\S]*?)\s*<\/system-reminder>/g;
 
 export function remindersIn(text: string): Reminder[] {
   return [...text.matchAll(REMINDER)].map((m) => ({ label: m[1]!, kind: m[2]!, text: m[3]! }));
@@ -44,7 +48,14 @@ export function toolResults(request: MessagesRequest): ToolResult[] {
     const bs = blocks(m);
     const reminders = bs.filter((b) => b.type === 'text').flatMap((b) => remindersIn(b.text ?? ''));
     const results = bs.filter((b) => b.type === 'tool_result');
-    results.forEach((b, i) => out.push({ id: b.tool_use_id ?? '', text: flatText(b.content), isError: b.is_error === true, reminders: i === results.length - 1 ? reminders : [] }));
+    results.forEach((b, i) =>
+      out.push({
+        id: b.tool_use_id ?? '',
+        text: flatText(b.content),
+        isError: b.is_error === true,
+        reminders: i === results.length - 1 ? reminders : [],
+      }),
+    );
   }
   return out;
 }
@@ -65,5 +76,8 @@ export function allReminders(request: MessagesRequest): Reminder[] {
 
 /** The request with the most messages: each request repeats the conversation so far, so this one holds all of it. */
 export function longest(requests: MessagesRequest[]): MessagesRequest | undefined {
-  return requests.reduce<MessagesRequest | undefined>((a, r) => ((r.messages?.length ?? 0) >= (a?.messages?.length ?? 0) ? r : a), undefined);
+  return requests.reduce<MessagesRequest | undefined>(
+    (a, r) => ((r.messages?.length ?? 0) >= (a?.messages?.length ?? 0) ? r : a),
+    undefined,
+  );
 }

@@ -7,7 +7,17 @@ import { mapStrings, type ModelScript } from './model-script.ts';
 import type { NpmCli } from './npm-cli.ts';
 import type { RecordedRequest } from './recording-server.ts';
 import { observedCalls } from './ledger-view.ts';
-import { hookErrors, type LedgerLine, makeScratch, onlySession, readRequests, runClient, type Scratch, scratchEnv, stallguard } from './scratch.ts';
+import {
+  hookErrors,
+  type LedgerLine,
+  makeScratch,
+  onlySession,
+  readRequests,
+  runClient,
+  type Scratch,
+  scratchEnv,
+  stallguard,
+} from './scratch.ts';
 
 // One scripted session of a client that takes a custom OpenAI-compatible endpoint (Copilot CLI, Qwen
 // Code), end to end: `stallguard install --agent X` registers the hook at the scenario's scope, as a person
@@ -52,13 +62,30 @@ export async function runChatClient(client: ChatClient, scenario: ChatScenario):
   const scratch = makeScratch(scenario.name, scenario.mode);
   stallguard(scratch, ['install', '--agent', client.agent, ...(scenario.scope === 'user' ? ['--scope', 'user'] : [])]);
   const installed = readFileSync(client.hookFile(scratch, scenario.scope), 'utf8');
-  const server = await startFakeChatCompletions(mapStrings(scenario.script, (s) => s.replaceAll('/PROJ', scratch.project)), scratch.requestsLog);
+  const server = await startFakeChatCompletions(
+    mapStrings(scenario.script, (s) => s.replaceAll('/PROJ', scratch.project)),
+    scratch.requestsLog,
+  );
   const env = scratchEnv(scratch, { ...client.cli.env, ...client.env(server.url) });
-  const run = await runClient(scratch, client.cli, [...client.cli.prefix, ...client.args(server.url, scenario)], { env, server, timeoutMs: scenario.timeoutMs });
+  const run = await runClient(scratch, client.cli, [...client.cli.prefix, ...client.args(server.url, scenario)], {
+    env,
+    server,
+    timeoutMs: scenario.timeoutMs,
+  });
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions'))
     .map((r) => r.body as ChatRequest);
-  return { client: client.cli, scratch, requests, events: run.events, code: run.code, installed, ledger: onlySession(scratch), hookErrors: hookErrors(scratch), ms: run.ms };
+  return {
+    client: client.cli,
+    scratch,
+    requests,
+    events: run.events,
+    code: run.code,
+    installed,
+    ledger: onlySession(scratch),
+    hookErrors: hookErrors(scratch),
+    ms: run.ms,
+  };
 }
 
 /** What the model read back for each of its tool calls, in the longest conversation (the last request). */
@@ -79,7 +106,11 @@ export function checkHealthyTdd(run: ChatRun, agent: string): void {
   assert.equal(observedCalls(run.ledger).get('main'), 6);
   const tests = [0, 3, 5].map((i) => /\d+ passed, \d+ failed/.exec(results[i] ?? '')?.[0]);
   assert.deepEqual(tests, ['0 passed, 2 failed', '1 passed, 1 failed', '2 passed, 0 failed']);
-  execFileSync('npm', ['test', '--silent'], { cwd: run.scratch.project, env: scratchEnv(run.scratch), stdio: 'ignore' });
+  execFileSync('npm', ['test', '--silent'], {
+    cwd: run.scratch.project,
+    env: scratchEnv(run.scratch),
+    stdio: 'ignore',
+  });
   // the scratch folders are named stallguard-e2e-…: what stallguard says starts `stallguard:` or `stallguard stopped`
   assert.ok(!run.requests.some((r) => /stallguard(:| stopped)/.test(JSON.stringify(r))));
   assert.ok(!run.ledger.some((l) => l.t === 'd'));

@@ -22,12 +22,20 @@ export interface ClaudeCode {
 }
 
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'stallguard-e2e', `claude-code-${CLAUDE_CODE_VERSION}`);
+  return join(
+    env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'),
+    'stallguard-e2e',
+    `claude-code-${CLAUDE_CODE_VERSION}`,
+  );
 }
 
 function reportedVersion(command: string, prefix: string[]): string | undefined {
   try {
-    const out = execFileSync(command, [...prefix, '--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(command, [...prefix, '--version'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return /^(\d+\.\d+\.\d+) \(Claude Code\)/.exec(out.trim())?.[1];
   } catch {
     return undefined;
@@ -61,16 +69,36 @@ export function ensureClaudeCode(env: NodeJS.ProcessEnv = process.env): ClaudeCo
   const tmp = `${dir}.tmp-${process.pid}`;
   mkdirSync(tmp, { recursive: true });
   try {
-    execFileSync('npm', ['install', '--prefix', tmp, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${PACKAGE}@${CLAUDE_CODE_VERSION}`], {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 600_000,
-    });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        tmp,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `${PACKAGE}@${CLAUDE_CODE_VERSION}`,
+      ],
+      {
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 600_000,
+      },
+    );
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     // npm's first error lines name the cause (code, failed request); the last ones point at its debug log
-    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(0, 2).join(' ');
-    throw new Error(`could not install ${PACKAGE}@${CLAUDE_CODE_VERSION} into ${dir}: ${stderr || (e as Error).message}`);
+    const stderr = String((e as { stderr?: Buffer }).stderr ?? '')
+      .trim()
+      .split('\n')
+      .slice(0, 2)
+      .join(' ');
+    throw new Error(
+      `could not install ${PACKAGE}@${CLAUDE_CODE_VERSION} into ${dir}: ${stderr || (e as Error).message}`,
+    );
   }
   try {
     renameSync(tmp, dir);
@@ -78,7 +106,11 @@ export function ensureClaudeCode(env: NodeJS.ProcessEnv = process.env): ClaudeCo
     rmSync(tmp, { recursive: true, force: true }); // another process moved its install into place first
   }
   const installed = locate(dir);
-  if (!installed) throw new Error(`${PACKAGE}@${CLAUDE_CODE_VERSION} was installed into ${dir} but does not run (neither bin/claude.exe nor cli-wrapper.cjs reports a version)`);
-  if (installed.version !== CLAUDE_CODE_VERSION) throw new Error(`${dir} holds Claude Code ${installed.version}, not ${CLAUDE_CODE_VERSION}`);
+  if (!installed)
+    throw new Error(
+      `${PACKAGE}@${CLAUDE_CODE_VERSION} was installed into ${dir} but does not run (neither bin/claude.exe nor cli-wrapper.cjs reports a version)`,
+    );
+  if (installed.version !== CLAUDE_CODE_VERSION)
+    throw new Error(`${dir} holds Claude Code ${installed.version}, not ${CLAUDE_CODE_VERSION}`);
   return installed;
 }

@@ -9,23 +9,52 @@ export const NPM_TEST: Turn = [{ tool: 'Bash', input: { command: 'npm test', des
 export const SUB_MARKER = 'SUBAGENT-TASK';
 
 /** A model that runs the same failing `npm test` 15 times, then gives up. */
-export const LOOPING_NPM_TEST: ModelScript = { main: [...repeatTurn(15, NPM_TEST), [{ text: 'Giving up: the tests still fail.' }]] };
+export const LOOPING_NPM_TEST: ModelScript = {
+  main: [...repeatTurn(15, NPM_TEST), [{ text: 'Giving up: the tests still fail.' }]],
+};
 
 /** Test-driven work: each edit changes what the test reports, until it passes. */
 export const HEALTHY_TDD: ModelScript = {
   main: [
     NPM_TEST,
     [{ tool: 'Read', input: { file_path: `${PROJ}/src/math.js` } }],
-    [{ tool: 'Edit', input: { file_path: `${PROJ}/src/math.js`, old_string: 'exports.add = (a, b) => a - b;', new_string: 'exports.add = (a, b) => a + b;' } }],
+    [
+      {
+        tool: 'Edit',
+        input: {
+          file_path: `${PROJ}/src/math.js`,
+          old_string: 'exports.add = (a, b) => a - b;',
+          new_string: 'exports.add = (a, b) => a + b;',
+        },
+      },
+    ],
     NPM_TEST,
-    [{ tool: 'Edit', input: { file_path: `${PROJ}/src/math.js`, old_string: 'exports.mul = (a, b) => a + b;', new_string: 'exports.mul = (a, b) => a * b;' } }],
+    [
+      {
+        tool: 'Edit',
+        input: {
+          file_path: `${PROJ}/src/math.js`,
+          old_string: 'exports.mul = (a, b) => a + b;',
+          new_string: 'exports.mul = (a, b) => a * b;',
+        },
+      },
+    ],
     NPM_TEST,
     [{ text: 'All tests pass.' }],
   ],
 };
 
 function spawn(i: number): Turn {
-  return [{ tool: 'Agent', input: { description: `Check module ${i}`, prompt: `${SUB_MARKER}: check module ${i} and report`, subagent_type: 'general-purpose' } }];
+  return [
+    {
+      tool: 'Agent',
+      input: {
+        description: `Check module ${i}`,
+        prompt: `${SUB_MARKER}: check module ${i} and report`,
+        subagent_type: 'general-purpose',
+      },
+    },
+  ];
 }
 
 /** The main agent delegates 11 tasks, one after the other; each subagent answers at once. */
@@ -46,7 +75,16 @@ export const PARALLEL_SPAWN_STORM: ModelScript = {
 export const LOOPING_SUBAGENT: ModelScript = {
   subMarker: SUB_MARKER,
   main: [
-    [{ tool: 'Agent', input: { description: 'Fix the tests', prompt: `${SUB_MARKER}: make npm test pass`, subagent_type: 'general-purpose' } }],
+    [
+      {
+        tool: 'Agent',
+        input: {
+          description: 'Fix the tests',
+          prompt: `${SUB_MARKER}: make npm test pass`,
+          subagent_type: 'general-purpose',
+        },
+      },
+    ],
     [{ tool: 'Read', input: { file_path: `${PROJ}/test.js` } }],
     [{ text: 'MAIN-DONE: the subagent could not fix the tests.' }],
   ],
@@ -63,8 +101,25 @@ export const LOOPING_SUBAGENT: ModelScript = {
 export const REMOVE_THE_HOOK: ModelScript = {
   main: [
     [{ tool: 'Read', input: { file_path: `${PROJ}/.claude/settings.local.json` } }],
-    [{ tool: 'Bash', input: { command: 'cp .claude/settings.local.json .claude/settings.local.json.bak-$(date +%Y%m%d)', description: 'Back up the settings' } }],
-    [{ tool: 'Edit', input: { file_path: `${PROJ}/.claude/settings.local.json`, old_string: '{\n  "hooks": {', new_string: '{\n  "disableAllHooks": true,\n  "hooks": {' } }],
+    [
+      {
+        tool: 'Bash',
+        input: {
+          command: 'cp .claude/settings.local.json .claude/settings.local.json.bak-$(date +%Y%m%d)',
+          description: 'Back up the settings',
+        },
+      },
+    ],
+    [
+      {
+        tool: 'Edit',
+        input: {
+          file_path: `${PROJ}/.claude/settings.local.json`,
+          old_string: '{\n  "hooks": {',
+          new_string: '{\n  "disableAllHooks": true,\n  "hooks": {',
+        },
+      },
+    ],
     [{ tool: 'Write', input: { file_path: `${PROJ}/.claude/settings.local.json`, content: '{}\n' } }],
     [{ tool: 'Bash', input: { command: 'rm .claude/settings.local.json', description: 'Remove the hook settings' } }],
     [{ text: 'The hook settings could not be changed.' }],

@@ -5,7 +5,18 @@ import { type ClaudeCode, ensureClaudeCode } from './claude-code.ts';
 import { conversationOf, type MessagesRequest, startFakeAnthropic } from './fake-anthropic.ts';
 import { isSubagent, mapStrings, type ModelScript } from './model-script.ts';
 import type { RecordedRequest } from './recording-server.ts';
-import { hookErrors, type LedgerLine, makeScratch, readLedger, readRequests, runClient, type Scratch, scratchEnv, stallguard, withChecks } from './scratch.ts';
+import {
+  hookErrors,
+  type LedgerLine,
+  makeScratch,
+  readLedger,
+  readRequests,
+  runClient,
+  type Scratch,
+  scratchEnv,
+  stallguard,
+  withChecks,
+} from './scratch.ts';
 
 // One scripted Claude Code session, end to end: the fake Anthropic API plays the script, the real CLI
 // runs headless (-p, stream-json) in the scratch project where `stallguard install` registered the hook,
@@ -26,7 +37,14 @@ export interface ClaudeScenario {
 }
 
 /** A line of Claude Code's stream-json output. */
-export type StreamEvent = { type: string; subtype?: string; session_id?: string; parent_tool_use_id?: string | null; message?: { content?: unknown }; [k: string]: unknown };
+export type StreamEvent = {
+  type: string;
+  subtype?: string;
+  session_id?: string;
+  parent_tool_use_id?: string | null;
+  message?: { content?: unknown };
+  [k: string]: unknown;
+};
 
 export interface ResultEvent {
   type: 'result';
@@ -81,7 +99,17 @@ export function claudeEnv(scratch: Scratch, url: string): NodeJS.ProcessEnv {
 
 /** The arguments of a headless Claude Code run: one prompt, stream-json with hook events, the tools allowed without asking. */
 export function claudeArgs(cli: ClaudeCode, prompt: string, allowedTools: string[] = ALLOWED): string[] {
-  return [...cli.prefix, '-p', prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--allowedTools', allowedTools.join(',')];
+  return [
+    ...cli.prefix,
+    '-p',
+    prompt,
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--include-hook-events',
+    '--allowedTools',
+    allowedTools.join(','),
+  ];
 }
 
 export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
@@ -96,12 +124,29 @@ export async function runClaude(scenario: ClaudeScenario): Promise<ClaudeRun> {
   const run = await runClient(scratch, client, args, { env, server, timeoutMs: scenario.timeoutMs });
   const stream = run.events as StreamEvent[];
   const result = stream.findLast((e) => e.type === 'result') as ResultEvent | undefined;
-  if (!result) throw new Error(`${client.label} exited ${run.code ?? run.signal} with no result event (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`);
-  const sessionId = String(stream.find((e) => e.type === 'system' && e.subtype === 'init')?.session_id ?? result.session_id ?? '');
+  if (!result)
+    throw new Error(
+      `${client.label} exited ${run.code ?? run.signal} with no result event (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`,
+    );
+  const sessionId = String(
+    stream.find((e) => e.type === 'system' && e.subtype === 'init')?.session_id ?? result.session_id ?? '',
+  );
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages') && !r.path.includes('count_tokens'))
     .map((r) => r.body as MessagesRequest);
-  return { client, scratch, sessionId, script, requests, installedSettings, stream, result, ledger: readLedger(scratch).get(sessionId) ?? [], hookErrors: hookErrors(scratch), ms: run.ms };
+  return {
+    client,
+    scratch,
+    sessionId,
+    script,
+    requests,
+    installedSettings,
+    stream,
+    result,
+    ledger: readLedger(scratch).get(sessionId) ?? [],
+    hookErrors: hookErrors(scratch),
+    ms: run.ms,
+  };
 }
 
 /** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
@@ -113,10 +158,17 @@ export function requestsOf(run: ClaudeRun, who: 'main' | 'sub'): MessagesRequest
 }
 
 /** The tool calls the CLI made for the main agent, or for subagents (stream-json marks those with parent_tool_use_id). */
-export function toolCalls(run: ClaudeRun, who: 'main' | 'sub'): { id: string; name: string; input: Record<string, unknown> }[] {
+export function toolCalls(
+  run: ClaudeRun,
+  who: 'main' | 'sub',
+): { id: string; name: string; input: Record<string, unknown> }[] {
   return run.stream
     .filter((e) => e.type === 'assistant' && !!e.parent_tool_use_id === (who === 'sub'))
-    .flatMap((e) => (Array.isArray(e.message?.content) ? (e.message.content as { type: string; id: string; name: string; input: Record<string, unknown> }[]) : []))
+    .flatMap((e) =>
+      Array.isArray(e.message?.content)
+        ? (e.message.content as { type: string; id: string; name: string; input: Record<string, unknown> }[])
+        : [],
+    )
     .filter((b) => b.type === 'tool_use')
     .map(({ id, name, input }) => ({ id, name, input }));
 }
@@ -124,7 +176,10 @@ export function toolCalls(run: ClaudeRun, who: 'main' | 'sub'): { id: string; na
 /** What the hook printed, per hook run that printed anything (from --include-hook-events). */
 export function hookOutputs(run: ClaudeRun): { hook: string; output: Record<string, unknown> }[] {
   return run.stream
-    .filter((e) => e.type === 'system' && e.subtype === 'hook_response' && typeof e.stdout === 'string' && e.stdout.trim() !== '')
+    .filter(
+      (e) =>
+        e.type === 'system' && e.subtype === 'hook_response' && typeof e.stdout === 'string' && e.stdout.trim() !== '',
+    )
     .map((e) => ({ hook: String(e.hook_name), output: JSON.parse(String(e.stdout)) as Record<string, unknown> }));
 }
 

@@ -6,7 +6,9 @@ import { SHELL } from './fake-openai.ts';
 export const NPM_TEST: Turn = [{ tool: SHELL, input: { command: 'npm test' } }];
 
 /** A model that runs the same failing `npm test` 15 times, then gives up. */
-export const LOOPING_NPM_TEST: ModelScript = { main: [...repeatTurn(15, NPM_TEST), [{ text: 'Giving up: the tests still fail.' }]] };
+export const LOOPING_NPM_TEST: ModelScript = {
+  main: [...repeatTurn(15, NPM_TEST), [{ text: 'Giving up: the tests still fail.' }]],
+};
 
 /** Test-driven work: each fix changes what the test reports, until it passes. */
 export const HEALTHY_TDD: ModelScript = {

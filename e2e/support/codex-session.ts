@@ -5,7 +5,18 @@ import { type ResponseItem, type ResponsesRequest, startFakeOpenAI, textOf } fro
 import type { ModelScript } from './model-script.ts';
 import { CODEX_CLI, ensureNpmCli, type NpmCli } from './npm-cli.ts';
 import type { RecordedRequest } from './recording-server.ts';
-import { hookErrors, type LedgerLine, makeScratch, onlySession, readRequests, runClient, type Scratch, scratchEnv, stallguard, withChecks } from './scratch.ts';
+import {
+  hookErrors,
+  type LedgerLine,
+  makeScratch,
+  onlySession,
+  readRequests,
+  runClient,
+  type Scratch,
+  scratchEnv,
+  stallguard,
+  withChecks,
+} from './scratch.ts';
 
 // One scripted Codex CLI session, end to end: the fake Responses API plays the script, as the model provider
 // of the scratch CODEX_HOME/config.toml; `stallguard install --agent codex --scope user` registers the hook
@@ -90,7 +101,17 @@ export async function runCodex(scenario: CodexScenario): Promise<CodexRun> {
   const requests = readRequests<RecordedRequest>(scratch)
     .filter((r) => r.method === 'POST' && r.path.endsWith('/responses'))
     .map((r) => r.body as ResponsesRequest);
-  return { client: cli, scratch, requests, events: run.events, code: run.code, installedHooks, ledger: onlySession(scratch), hookErrors: hookErrors(scratch), ms: run.ms };
+  return {
+    client: cli,
+    scratch,
+    requests,
+    events: run.events,
+    code: run.code,
+    installedHooks,
+    ledger: onlySession(scratch),
+    hookErrors: hookErrors(scratch),
+    ms: run.ms,
+  };
 }
 
 /** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
@@ -113,7 +134,10 @@ export function codexToolResults(run: CodexRun): CodexToolResult[] {
     if (item.type === 'function_call') pending = [];
     else if (item.type === 'message' && item.role === 'developer') pending.push(textOf(item));
     else if (item.type === 'function_call_output') {
-      results.push({ output: typeof item.output === 'string' ? item.output : JSON.stringify(item.output), context: pending });
+      results.push({
+        output: typeof item.output === 'string' ? item.output : JSON.stringify(item.output),
+        context: pending,
+      });
       pending = [];
     }
   }

@@ -19,17 +19,39 @@ export function ensureCopilot(): NpmCli {
 const copilot = (): ChatClient => ({
   cli: ensureCopilot(),
   agent: 'copilot',
-  hookFile: (scratch, scope) => (scope === 'user' ? join(scratch.home, '.copilot', 'hooks', 'stallguard.json') : join(scratch.project, '.github', 'hooks', 'stallguard.json')),
-  env: (url) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${url}/v1`, COPILOT_PROVIDER_API_KEY: 'sk-e2e-test', COPILOT_MODEL: 'claude-sonnet-4.5' }),
-  args: (_url, s) => ['-p', s.prompt ?? 'fix the failing tests', '--allow-all-tools', '--output-format', 'json', '--no-auto-update', ...(s.scope === 'project' ? ['--trust-folder'] : [])],
+  hookFile: (scratch, scope) =>
+    scope === 'user'
+      ? join(scratch.home, '.copilot', 'hooks', 'stallguard.json')
+      : join(scratch.project, '.github', 'hooks', 'stallguard.json'),
+  env: (url) => ({
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_BASE_URL: `${url}/v1`,
+    COPILOT_PROVIDER_API_KEY: 'sk-e2e-test',
+    COPILOT_MODEL: 'claude-sonnet-4.5',
+  }),
+  args: (_url, s) => [
+    '-p',
+    s.prompt ?? 'fix the failing tests',
+    '--allow-all-tools',
+    '--output-format',
+    'json',
+    '--no-auto-update',
+    ...(s.scope === 'project' ? ['--trust-folder'] : []),
+  ],
 });
 
 /** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
 export const copilotScenario = withChecks((scenario: ChatScenario) => runChatClient(copilot(), scenario));
 
 /** Copilot's own account of each call: tool.execution_complete events of the JSON stream. */
-export function copilotExecutions(run: ChatRun): { toolName?: string; success?: boolean; error?: { message?: string } }[] {
-  const names = new Map(run.events.filter((e) => e.type === 'tool.execution_start').map((e) => [(e.data as Record<string, string>).toolCallId, (e.data as Record<string, string>).toolName]));
+export function copilotExecutions(
+  run: ChatRun,
+): { toolName?: string; success?: boolean; error?: { message?: string } }[] {
+  const names = new Map(
+    run.events
+      .filter((e) => e.type === 'tool.execution_start')
+      .map((e) => [(e.data as Record<string, string>).toolCallId, (e.data as Record<string, string>).toolName]),
+  );
   return run.events
     .filter((e) => e.type === 'tool.execution_complete')
     .map((e) => e.data as { toolCallId?: string; success?: boolean; error?: { message?: string } })

@@ -12,7 +12,16 @@ export interface AnthropicMessage {
   content: string | AnthropicBlock[];
 }
 
-export type AnthropicBlock = { type: string; text?: string; content?: unknown; is_error?: boolean; tool_use_id?: string; name?: string; input?: unknown; id?: string };
+export type AnthropicBlock = {
+  type: string;
+  text?: string;
+  content?: unknown;
+  is_error?: boolean;
+  tool_use_id?: string;
+  name?: string;
+  input?: unknown;
+  id?: string;
+};
 
 export interface MessagesRequest {
   model?: string;
@@ -37,27 +46,57 @@ export function conversationOf(body: MessagesRequest): { assistantTurns: number;
   };
 }
 
-type ContentBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 function sse(res: ServerResponse, event: string, data: unknown): void {
   res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-function streamMessage(res: ServerResponse, message: Record<string, unknown>, content: ContentBlock[], stopReason: string): void {
+function streamMessage(
+  res: ServerResponse,
+  message: Record<string, unknown>,
+  content: ContentBlock[],
+  stopReason: string,
+): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  sse(res, 'message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, stop_sequence: null } });
+  sse(res, 'message_start', {
+    type: 'message_start',
+    message: { ...message, content: [], stop_reason: null, stop_sequence: null },
+  });
   sse(res, 'ping', { type: 'ping' });
   content.forEach((block, index) => {
     if (block.type === 'text') {
-      sse(res, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      sse(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
+      sse(res, 'content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'text', text: '' },
+      });
+      sse(res, 'content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'text_delta', text: block.text },
+      });
     } else {
-      sse(res, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-      sse(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+      sse(res, 'content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+      });
+      sse(res, 'content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+      });
     }
     sse(res, 'content_block_stop', { type: 'content_block_stop', index });
   });
-  sse(res, 'message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 20 } });
+  sse(res, 'message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: stopReason, stop_sequence: null },
+    usage: { output_tokens: 20 },
+  });
   sse(res, 'message_stop', { type: 'message_stop' });
   res.end();
 }
@@ -70,13 +109,17 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 export function anthropicHandler(script: ModelScript): (request: RecordedRequest, res: ServerResponse) => void {
   let ids = 0;
   const toContent = (block: Block): ContentBlock =>
-    'tool' in block ? { type: 'tool_use', id: `toolu_e2e${String(++ids).padStart(6, '0')}`, name: block.tool, input: block.input } : { type: 'text', text: block.text };
+    'tool' in block
+      ? { type: 'tool_use', id: `toolu_e2e${String(++ids).padStart(6, '0')}`, name: block.tool, input: block.input }
+      : { type: 'text', text: block.text };
 
   return (request, res) => {
     const path = request.path.replace(/\?.*$/, '');
     if (request.method === 'POST' && path === '/v1/messages') {
       const body = (request.body ?? {}) as MessagesRequest;
-      const content = body.tools?.length ? nextTurn(script, conversationOf(body)).map(toContent) : [toContent({ text: SIDE_ANSWER })];
+      const content = body.tools?.length
+        ? nextTurn(script, conversationOf(body)).map(toContent)
+        : [toContent({ text: SIDE_ANSWER })];
       const stopReason = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
       const message = {
         id: `msg_e2e${String(++ids).padStart(6, '0')}`,
@@ -90,7 +133,8 @@ export function anthropicHandler(script: ModelScript): (request: RecordedRequest
       return;
     }
     if (request.method === 'POST' && path === '/v1/messages/count_tokens') return json(res, 200, { input_tokens: 100 });
-    if (path.startsWith('/v1/models')) return json(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
+    if (path.startsWith('/v1/models'))
+      return json(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
     json(res, 200, {});
   };
 }

@@ -72,12 +72,24 @@ export function chatHandler(script: ModelScript): (request: RecordedRequest, res
     const head = { id: id('chatcmpl'), created: Math.floor(Date.now() / 1000), model: body.model ?? 'gpt-fake' };
     const usage = { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 };
     if (!body.stream) {
-      const message = { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls.map(({ index: _, ...c }) => c) } : {}) };
+      const message = {
+        role: 'assistant',
+        content: text || null,
+        ...(calls.length ? { tool_calls: calls.map(({ index: _, ...c }) => c) } : {}),
+      };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ...head, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: finish }], usage }));
+      res.end(
+        JSON.stringify({
+          ...head,
+          object: 'chat.completion',
+          choices: [{ index: 0, message, finish_reason: finish }],
+          usage,
+        }),
+      );
       return;
     }
-    const delta = (d: Record<string, unknown>, finish_reason: string | null = null) => chunk(res, { ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta: d, finish_reason }] });
+    const delta = (d: Record<string, unknown>, finish_reason: string | null = null) =>
+      chunk(res, { ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta: d, finish_reason }] });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     delta({ role: 'assistant', content: '' });
     if (text) delta({ content: text });

@@ -34,7 +34,11 @@ export function geminiConversation(body: GenerateRequest): { assistantTurns: num
 const USAGE = { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 };
 
 function answer(parts: GeminiPart[]): Record<string, unknown> {
-  return { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata: USAGE, modelVersion: 'gemini-fake' };
+  return {
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: USAGE,
+    modelVersion: 'gemini-fake',
+  };
 }
 
 function toPart(block: Block): GeminiPart {
@@ -51,7 +55,9 @@ export function geminiHandler(script: ModelScript): (request: RecordedRequest, r
       return;
     }
     const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
-    const parts = offersTools ? nextTurn(script, geminiConversation(body)).map(toPart) : [{ text: JSON.stringify({ complexity_reasoning: 'A scripted test session.', complexity_score: 10 }) }];
+    const parts = offersTools
+      ? nextTurn(script, geminiConversation(body)).map(toPart)
+      : [{ text: JSON.stringify({ complexity_reasoning: 'A scripted test session.', complexity_score: 10 }) }];
     if (request.method === 'POST' && path.endsWith(':streamGenerateContent')) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.write(`data: ${JSON.stringify(answer(parts))}\r\n\r\n`);
@@ -64,7 +70,9 @@ export function geminiHandler(script: ModelScript): (request: RecordedRequest, r
       return;
     }
     res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { code: 404, message: `no ${request.method} ${path} here`, status: 'NOT_FOUND' } }));
+    res.end(
+      JSON.stringify({ error: { code: 404, message: `no ${request.method} ${path} here`, status: 'NOT_FOUND' } }),
+    );
   };
 }
 

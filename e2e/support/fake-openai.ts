@@ -39,7 +39,9 @@ function lastAgentId(body: ResponsesRequest): string | undefined {
   for (const item of [...(body.input ?? [])].reverse()) {
     if (item.type !== 'function_call_output') continue;
     const text = typeof item.output === 'string' ? item.output : JSON.stringify(item.output);
-    const id = /"agent_id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/.exec(text)?.[0];
+    const id =
+      /"agent_id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ??
+      /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/.exec(text)?.[0];
     if (id) return id;
   }
   return undefined;
@@ -60,7 +62,10 @@ export function responsesConversation(body: ResponsesRequest): { assistantTurns:
     } else inTurn = false;
   }
   // the client puts its own context (instructions, environment) in user messages before the prompt
-  const firstUserText = (body.input ?? []).filter((i) => i.type === 'message' && i.role === 'user').map(textOf).join('\n');
+  const firstUserText = (body.input ?? [])
+    .filter((i) => i.type === 'message' && i.role === 'user')
+    .map(textOf)
+    .join('\n');
   return { assistantTurns: turns, firstUserText };
 }
 
@@ -73,7 +78,14 @@ export function openaiHandler(script: ModelScript): (request: RecordedRequest, r
   const id = (p: string) => `${p}_e2e${String(++ids).padStart(6, '0')}`;
 
   function toItem(block: Block, body: ResponsesRequest): Record<string, unknown> {
-    if (!('tool' in block)) return { type: 'message', id: id('msg'), role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: block.text, annotations: [] }] };
+    if (!('tool' in block))
+      return {
+        type: 'message',
+        id: id('msg'),
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: block.text, annotations: [] }],
+      };
     let { tool: name, input } = block;
     if (name === SHELL) {
       const offered = new Set((body.tools ?? []).map((t) => t.name));
@@ -82,7 +94,15 @@ export function openaiHandler(script: ModelScript): (request: RecordedRequest, r
       else [name, input] = ['shell', { command: ['bash', '-lc', command] }];
     }
     const args = JSON.stringify(input).replaceAll(LAST_AGENT_ID, lastAgentId(body) ?? LAST_AGENT_ID);
-    return { type: 'function_call', id: id('fc'), call_id: id('call'), name, ...(block.namespace ? { namespace: block.namespace } : {}), arguments: args, status: 'completed' };
+    return {
+      type: 'function_call',
+      id: id('fc'),
+      call_id: id('call'),
+      name,
+      ...(block.namespace ? { namespace: block.namespace } : {}),
+      arguments: args,
+      status: 'completed',
+    };
   }
 
   return (request, res) => {
@@ -94,7 +114,14 @@ export function openaiHandler(script: ModelScript): (request: RecordedRequest, r
     }
     const body = (request.body ?? {}) as ResponsesRequest;
     const items = nextTurn(script, responsesConversation(body)).map((b) => toItem(b, body));
-    const response = { id: id('resp'), object: 'response', created_at: Math.floor(Date.now() / 1000), model: body.model ?? 'gpt-fake', status: 'in_progress', output: [] as unknown[] };
+    const response = {
+      id: id('resp'),
+      object: 'response',
+      created_at: Math.floor(Date.now() / 1000),
+      model: body.model ?? 'gpt-fake',
+      status: 'in_progress',
+      output: [] as unknown[],
+    };
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     sse(res, { type: 'response.created', response });
     items.forEach((item, output_index) => {
@@ -102,10 +129,22 @@ export function openaiHandler(script: ModelScript): (request: RecordedRequest, r
       if (item.type === 'message') {
         const text = (item.content as { text: string }[])[0]!.text;
         sse(res, { type: 'response.output_text.delta', item_id: item.id, output_index, content_index: 0, delta: text });
-      } else sse(res, { type: 'response.function_call_arguments.delta', item_id: item.id, output_index, delta: item.arguments });
+      } else
+        sse(res, {
+          type: 'response.function_call_arguments.delta',
+          item_id: item.id,
+          output_index,
+          delta: item.arguments,
+        });
       sse(res, { type: 'response.output_item.done', output_index, item });
     });
-    const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
+    const usage = {
+      input_tokens: 100,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 20,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 120,
+    };
     sse(res, { type: 'response.completed', response: { ...response, status: 'completed', output: items, usage } });
     res.end();
   };

@@ -12,7 +12,10 @@ function shell(command: string, description: string): Turn {
  * included, so it stays quiet, while stallguard knows the description is the model's comment.
  */
 export const LOOPING_NPM_TEST: ModelScript = {
-  main: [...Array.from({ length: 15 }, (_, i) => shell('npm test', `Run the tests (attempt ${i + 1})`)), [{ text: 'Giving up: the tests still fail.' }]],
+  main: [
+    ...Array.from({ length: 15 }, (_, i) => shell('npm test', `Run the tests (attempt ${i + 1})`)),
+    [{ text: 'Giving up: the tests still fail.' }],
+  ],
 };
 
 /** Test-driven work: each fix changes what the test reports, until it passes. */

@@ -5,7 +5,19 @@ import { type GenerateRequest, startFakeGemini } from './fake-gemini.ts';
 import type { ModelScript } from './model-script.ts';
 import { ensureNpmCli, GEMINI_CLI, type NpmCli } from './npm-cli.ts';
 import type { RecordedRequest } from './recording-server.ts';
-import { hookErrors, type LedgerLine, makeScratch, onlySession, readRequests, REPO, runClient, type Scratch, scratchEnv, stallguard, withChecks } from './scratch.ts';
+import {
+  hookErrors,
+  type LedgerLine,
+  makeScratch,
+  onlySession,
+  readRequests,
+  REPO,
+  runClient,
+  type Scratch,
+  scratchEnv,
+  stallguard,
+  withChecks,
+} from './scratch.ts';
 
 // One scripted Gemini CLI session, end to end: the fake Gemini API plays the script; the scratch user
 // settings select API-key auth (without it headless Gemini exits 41, ../shared/e2e/REPORT.md §3) and then
@@ -48,7 +60,10 @@ export function ensureGemini(): NpmCli {
 export function writeGeminiSettings(scratch: Scratch, extra: Record<string, unknown> = {}): string {
   const settings = join(scratch.home, '.gemini', 'settings.json');
   mkdirSync(join(scratch.home, '.gemini'), { recursive: true });
-  writeFileSync(settings, JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, ...extra }, null, 2) + '\n');
+  writeFileSync(
+    settings,
+    JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, ...extra }, null, 2) + '\n',
+  );
   return settings;
 }
 
@@ -58,7 +73,9 @@ export function writeGeminiSettings(scratch: Scratch, extra: Record<string, unkn
  * (as `npm install -g` leaves one) or with none at all.
  */
 function sharedEnv(scratch: Scratch, shared: 'on PATH' | 'missing'): Record<string, string> {
-  const dirs = (process.env.PATH ?? '/usr/bin:/bin').split(delimiter).filter((d) => d && !existsSync(join(d, 'stallguard')));
+  const dirs = (process.env.PATH ?? '/usr/bin:/bin')
+    .split(delimiter)
+    .filter((d) => d && !existsSync(join(d, 'stallguard')));
   if (shared === 'on PATH') {
     const bin = join(scratch.root, 'bin');
     mkdirSync(bin);
@@ -78,15 +95,32 @@ export async function runGemini(scenario: GeminiScenario): Promise<GeminiRun> {
   const scratch = makeScratch(scenario.name, scenario.mode);
   const user = writeGeminiSettings(scratch);
   stallguard(scratch, ['install', '--agent', 'gemini', '--scope', scenario.shared ? 'project' : 'user']);
-  const installedSettings = readFileSync(scenario.shared ? join(scratch.project, '.gemini', 'settings.json') : user, 'utf8');
+  const installedSettings = readFileSync(
+    scenario.shared ? join(scratch.project, '.gemini', 'settings.json') : user,
+    'utf8',
+  );
   const server = await startFakeGemini(scenario.script, scratch.requestsLog);
-  const env = scratchEnv(scratch, { GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_API_KEY: 'sk-e2e-test', ...(scenario.shared ? sharedEnv(scratch, scenario.shared) : {}) });
+  const env = scratchEnv(scratch, {
+    GOOGLE_GEMINI_BASE_URL: server.url,
+    GEMINI_API_KEY: 'sk-e2e-test',
+    ...(scenario.shared ? sharedEnv(scratch, scenario.shared) : {}),
+  });
   const args = geminiArgs(cli, scenario.prompt ?? 'fix the failing tests');
   const run = await runClient(scratch, cli, args, { env, server, timeoutMs: scenario.timeoutMs });
   const requests = readRequests<RecordedRequest>(scratch)
     .map((r) => r.body as GenerateRequest | undefined)
     .filter((b): b is GenerateRequest => Array.isArray(b?.tools) && b.tools.length > 0);
-  return { client: cli, scratch, requests, events: run.events, code: run.code, installedSettings, ledger: onlySession(scratch), hookErrors: hookErrors(scratch), ms: run.ms };
+  return {
+    client: cli,
+    scratch,
+    requests,
+    events: run.events,
+    code: run.code,
+    installedSettings,
+    ledger: onlySession(scratch),
+    hookErrors: hookErrors(scratch),
+    ms: run.ms,
+  };
 }
 
 /** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */
@@ -101,6 +135,12 @@ export function geminiToolResults(run: GeminiRun): { output?: string; error?: st
 }
 
 /** The stream-json tool results, as the person running Gemini saw them. */
-export function geminiStreamResults(run: GeminiRun): { status?: string; output?: string; error?: { message?: string } }[] {
-  return run.events.filter((e) => e.type === 'tool_result') as { status?: string; output?: string; error?: { message?: string } }[];
+export function geminiStreamResults(
+  run: GeminiRun,
+): { status?: string; output?: string; error?: { message?: string } }[] {
+  return run.events.filter((e) => e.type === 'tool_result') as {
+    status?: string;
+    output?: string;
+    error?: { message?: string };
+  }[];
 }

@@ -26,7 +26,14 @@ export function ledgerDecisions(ledger: LedgerLine[]): LedgerDecision[] {
     } else if (line.t === 'd') {
       const at = observed.get(line.id);
       if (!at) throw new Error(`decision ${line.id} has no observation before it in the ledger`);
-      out.push({ action: line.d.action, ...(line.d.code ? { code: line.d.code } : {}), mode: line.mode, agent: at.agent, afterCalls: at.calls, decision: line.d });
+      out.push({
+        action: line.d.action,
+        ...(line.d.code ? { code: line.d.code } : {}),
+        mode: line.mode,
+        agent: at.agent,
+        afterCalls: at.calls,
+        decision: line.d,
+      });
     }
   }
   return out;
@@ -35,6 +42,7 @@ export function ledgerDecisions(ledger: LedgerLine[]): LedgerDecision[] {
 /** Tool calls observed in the ledger, per agent id. */
 export function observedCalls(ledger: LedgerLine[]): Map<string, number> {
   const calls = new Map<string, number>();
-  for (const line of ledger) if (line.t === 'o' && line.o.step.k === 'call') calls.set(line.o.agent.id, (calls.get(line.o.agent.id) ?? 0) + 1);
+  for (const line of ledger)
+    if (line.t === 'o' && line.o.step.k === 'call') calls.set(line.o.agent.id, (calls.get(line.o.agent.id) ?? 0) + 1);
   return calls;
 }

@@ -45,7 +45,13 @@ export function nextTurn(script: ModelScript, conversation: Conversation): Turn 
 /** A script with every string in it passed through `f` (to put the scratch project's path into tool inputs). */
 export function mapStrings(script: ModelScript, f: (s: string) => string): ModelScript {
   const walk = (v: unknown): unknown =>
-    typeof v === 'string' ? f(v) : Array.isArray(v) ? v.map(walk) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v;
+    typeof v === 'string'
+      ? f(v)
+      : Array.isArray(v)
+        ? v.map(walk)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
   return walk(script) as ModelScript;
 }
 

@@ -45,7 +45,12 @@ function locate(spec: NpmCliSpec, dir: string): NpmCli | undefined {
   const env = spec.runEnv?.(dir) ?? {};
   const runEnv = { ...process.env, HOME: dir, ...env };
   // some CLIs print their version on stderr (pi)
-  const run = spawnSync(command, [...prefix, '--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'], env: runEnv });
+  const run = spawnSync(command, [...prefix, '--version'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: runEnv,
+  });
   if (run.status !== 0) return undefined;
   const version = spec.versionOf(`${run.stdout}\n${run.stderr}`.trim());
   if (!version) return undefined;
@@ -69,14 +74,32 @@ export function ensureNpmCli(spec: NpmCliSpec, env: NodeJS.ProcessEnv = process.
   const tmp = `${dir}.tmp-${process.pid}`;
   mkdirSync(tmp, { recursive: true });
   try {
-    execFileSync('npm', ['install', '--prefix', tmp, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${spec.pkg}@${spec.version}`], {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 900_000,
-    });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        tmp,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `${spec.pkg}@${spec.version}`,
+      ],
+      {
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 900_000,
+      },
+    );
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
-    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(0, 2).join(' ');
+    const stderr = String((e as { stderr?: Buffer }).stderr ?? '')
+      .trim()
+      .split('\n')
+      .slice(0, 2)
+      .join(' ');
     throw new Error(`could not install ${spec.pkg}@${spec.version} into ${dir}: ${stderr || (e as Error).message}`);
   }
   try {
@@ -85,7 +108,8 @@ export function ensureNpmCli(spec: NpmCliSpec, env: NodeJS.ProcessEnv = process.
     rmSync(tmp, { recursive: true, force: true }); // another process moved its install into place first
   }
   const installed = locate(spec, dir);
-  if (!installed) throw new Error(`${spec.pkg}@${spec.version} was installed into ${dir} but does not report its version`);
+  if (!installed)
+    throw new Error(`${spec.pkg}@${spec.version} was installed into ${dir} but does not report its version`);
   if (installed.version !== spec.version) throw new Error(`${dir} holds ${installed.label}, not ${spec.version}`);
   return installed;
 }

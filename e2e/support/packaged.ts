@@ -26,7 +26,12 @@ export function sessionFilesUnder(dir: string, depth = 3): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name === 'sessions') out.push(...readdirSync(p).filter((n) => n.endsWith('.jsonl')).map((n) => join(p, n)));
+    if (entry.isDirectory() && entry.name === 'sessions')
+      out.push(
+        ...readdirSync(p)
+          .filter((n) => n.endsWith('.jsonl'))
+          .map((n) => join(p, n)),
+      );
     else if (entry.isDirectory() && depth > 0) out.push(...sessionFilesUnder(p, depth - 1));
   }
   return out;

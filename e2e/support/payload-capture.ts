@@ -28,8 +28,20 @@ function recorder(log: string): string {
 }
 
 /** Settings in the hooks format Claude Code, Codex and Gemini share, with the recorder on each event. */
-function hookSettings(events: string[], command: string, withMatcher: (event: string) => boolean, extra: Record<string, unknown> = {}) {
-  return { hooks: Object.fromEntries(events.map((e) => [e, [{ ...(withMatcher(e) ? { matcher: '*' } : {}), hooks: [{ type: 'command', command, ...extra }] }]])) };
+function hookSettings(
+  events: string[],
+  command: string,
+  withMatcher: (event: string) => boolean,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    hooks: Object.fromEntries(
+      events.map((e) => [
+        e,
+        [{ ...(withMatcher(e) ? { matcher: '*' } : {}), hooks: [{ type: 'command', command, ...extra }] }],
+      ]),
+    ),
+  };
 }
 
 function recorded(log: string): Payload[] {
@@ -41,8 +53,25 @@ function recorded(log: string): Payload[] {
     : [];
 }
 
-const CLAUDE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Stop', 'SubagentStart', 'SubagentStop', 'SessionEnd'];
-const CLAUDE_TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop']);
+const CLAUDE_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'SessionEnd',
+];
+const CLAUDE_TOOL_EVENTS = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'SubagentStart',
+  'SubagentStop',
+]);
 
 /** Claude Code: a failing npm test, a read, a command that works, and a subagent that tests and reads. */
 const CLAUDE_SCRIPT: ModelScript = {
@@ -51,10 +80,23 @@ const CLAUDE_SCRIPT: ModelScript = {
     [{ tool: 'Bash', input: { command: 'npm test', description: 'Run the tests' } }],
     [{ tool: 'Read', input: { file_path: `${PROJ}/test.js` } }],
     [{ tool: 'Bash', input: { command: 'ls', description: 'List the files' } }],
-    [{ tool: 'Agent', input: { description: 'Check the tests', prompt: `${SUB_MARKER}: run npm test and read src/math.js`, subagent_type: 'general-purpose' } }],
+    [
+      {
+        tool: 'Agent',
+        input: {
+          description: 'Check the tests',
+          prompt: `${SUB_MARKER}: run npm test and read src/math.js`,
+          subagent_type: 'general-purpose',
+        },
+      },
+    ],
     [{ text: 'MAIN-DONE: captured.' }],
   ],
-  sub: [[{ tool: 'Bash', input: { command: 'npm test', description: 'Run the tests' } }], [{ tool: 'Read', input: { file_path: `${PROJ}/src/math.js` } }], [{ text: 'SUB-RESULT: one test fails.' }]],
+  sub: [
+    [{ tool: 'Bash', input: { command: 'npm test', description: 'Run the tests' } }],
+    [{ tool: 'Read', input: { file_path: `${PROJ}/src/math.js` } }],
+    [{ text: 'SUB-RESULT: one test fails.' }],
+  ],
 };
 
 export async function captureClaude(): Promise<{ scratch: Scratch; payloads: Payload[] }> {
@@ -62,20 +104,44 @@ export async function captureClaude(): Promise<{ scratch: Scratch; payloads: Pay
   const scratch = makeScratch('capture-claude', 'off');
   const log = join(scratch.root, 'payloads.jsonl');
   mkdirSync(join(scratch.project, '.claude'));
-  writeFileSync(join(scratch.project, '.claude', 'settings.json'), JSON.stringify(hookSettings(CLAUDE_EVENTS, recorder(log), (e) => CLAUDE_TOOL_EVENTS.has(e)), null, 2));
-  const server = await startFakeAnthropic(mapStrings(CLAUDE_SCRIPT, (s) => s.replaceAll(PROJ, scratch.project)), scratch.requestsLog);
+  writeFileSync(
+    join(scratch.project, '.claude', 'settings.json'),
+    JSON.stringify(
+      hookSettings(CLAUDE_EVENTS, recorder(log), (e) => CLAUDE_TOOL_EVENTS.has(e)),
+      null,
+      2,
+    ),
+  );
+  const server = await startFakeAnthropic(
+    mapStrings(CLAUDE_SCRIPT, (s) => s.replaceAll(PROJ, scratch.project)),
+    scratch.requestsLog,
+  );
   await runClient(scratch, cli, claudeArgs(cli, 'check the tests'), { env: claudeEnv(scratch, server.url), server });
   return { scratch, payloads: recorded(log) };
 }
 
-const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SubagentStart', 'SubagentStop'];
+const CODEX_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+];
 
 /** Codex: a failing npm test, then a subagent (spawn_agent, then wait_agent) that runs it too. */
 const CODEX_SCRIPT: ModelScript = {
   subMarker: SUB_MARKER,
   main: [
     [{ tool: SHELL, input: { command: 'npm test' } }],
-    [{ tool: 'spawn_agent', namespace: 'multi_agent_v1', input: { message: `${SUB_MARKER}: run npm test and report` } }],
+    [
+      {
+        tool: 'spawn_agent',
+        namespace: 'multi_agent_v1',
+        input: { message: `${SUB_MARKER}: run npm test and report` },
+      },
+    ],
     [{ tool: 'wait_agent', namespace: 'multi_agent_v1', input: { targets: [LAST_AGENT_ID], timeout_ms: 30000 } }],
     [{ text: 'Main finished.' }],
   ],
@@ -89,25 +155,60 @@ export async function captureCodex(): Promise<{ scratch: Scratch; payloads: Payl
   const codexHome = join(scratch.home, '.codex');
   mkdirSync(codexHome, { recursive: true });
   // Codex matchers are regexes: no matcher is every tool
-  writeFileSync(join(codexHome, 'hooks.json'), JSON.stringify(hookSettings(CODEX_EVENTS, recorder(log), () => false, { timeout: 10 }), null, 2));
+  writeFileSync(
+    join(codexHome, 'hooks.json'),
+    JSON.stringify(
+      hookSettings(CODEX_EVENTS, recorder(log), () => false, { timeout: 10 }),
+      null,
+      2,
+    ),
+  );
   const server = await startFakeOpenAI(CODEX_SCRIPT, scratch.requestsLog);
   writeFileSync(join(codexHome, 'config.toml'), providerConfig(server.url));
-  await runClient(scratch, cli, codexArgs(cli, 'fix the failing tests'), { env: scratchEnv(scratch, { CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-e2e-test' }), server });
+  await runClient(scratch, cli, codexArgs(cli, 'fix the failing tests'), {
+    env: scratchEnv(scratch, { CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-e2e-test' }),
+    server,
+  });
   return { scratch, payloads: recorded(log) };
 }
 
-const GEMINI_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeModel', 'AfterModel', 'BeforeToolSelection', 'BeforeTool', 'AfterTool', 'AfterAgent', 'PreCompress', 'SessionEnd'];
+const GEMINI_EVENTS = [
+  'SessionStart',
+  'BeforeAgent',
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
+  'BeforeTool',
+  'AfterTool',
+  'AfterAgent',
+  'PreCompress',
+  'SessionEnd',
+];
 
 /** Gemini CLI: a failing npm test, then the end of the turn. */
-const GEMINI_SCRIPT: ModelScript = { main: [[{ tool: 'run_shell_command', input: { command: 'npm test', description: 'run' } }], [{ text: 'Running tests.\nFinished.' }]] };
+const GEMINI_SCRIPT: ModelScript = {
+  main: [
+    [{ tool: 'run_shell_command', input: { command: 'npm test', description: 'run' } }],
+    [{ text: 'Running tests.\nFinished.' }],
+  ],
+};
 
 export async function captureGemini(): Promise<{ scratch: Scratch; payloads: Payload[] }> {
   const cli = ensureGemini();
   const scratch = makeScratch('capture-gemini', 'off');
   const log = join(scratch.root, 'payloads.jsonl');
-  writeGeminiSettings(scratch, hookSettings(GEMINI_EVENTS, recorder(log), (e) => e === 'BeforeTool' || e === 'AfterTool', { name: 'recorder', timeout: 10_000 }));
+  writeGeminiSettings(
+    scratch,
+    hookSettings(GEMINI_EVENTS, recorder(log), (e) => e === 'BeforeTool' || e === 'AfterTool', {
+      name: 'recorder',
+      timeout: 10_000,
+    }),
+  );
   const server = await startFakeGemini(GEMINI_SCRIPT, scratch.requestsLog);
-  await runClient(scratch, cli, geminiArgs(cli, 'fix the tests'), { env: scratchEnv(scratch, { GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_API_KEY: 'sk-e2e-test' }), server });
+  await runClient(scratch, cli, geminiArgs(cli, 'fix the tests'), {
+    env: scratchEnv(scratch, { GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_API_KEY: 'sk-e2e-test' }),
+    server,
+  });
   return { scratch, payloads: recorded(log) };
 }
 
@@ -142,7 +243,9 @@ export function fixturesOf(agent: string, payloads: Payload[], scratch: Scratch)
 }
 
 export function committedFixtures(agent: string): string[] {
-  return existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((f) => f.startsWith(`${agent}-`) && f.endsWith('.json')) : [];
+  return existsSync(FIXTURES)
+    ? readdirSync(FIXTURES).filter((f) => f.startsWith(`${agent}-`) && f.endsWith('.json'))
+    : [];
 }
 
 export function writeFixtures(fixtures: Map<string, Payload>): void {
@@ -166,7 +269,10 @@ export function shape(v: unknown, depth = 2, path = ''): string[] {
  * The e2e check of one client's fixtures: every committed one is a payload the pinned CLI still sends, in
  * the same shape. STALLGUARD_UPDATE_FIXTURES=1 writes what was captured instead.
  */
-export async function checkFixtures(agent: string, capture: () => Promise<{ scratch: Scratch; payloads: Payload[] }>): Promise<void> {
+export async function checkFixtures(
+  agent: string,
+  capture: () => Promise<{ scratch: Scratch; payloads: Payload[] }>,
+): Promise<void> {
   const { scratch, payloads } = await capture();
   await checkScratch(scratch, () => {
     const fresh = fixturesOf(agent, payloads, scratch);
@@ -176,11 +282,18 @@ export async function checkFixtures(agent: string, capture: () => Promise<{ scra
       return;
     }
     const committed = committedFixtures(agent);
-    assert.ok(committed.length > 0, `no ${agent} fixtures in ${FIXTURES}: STALLGUARD_UPDATE_FIXTURES=1 node scripts/test.mjs ${agent}-payloads writes them`);
+    assert.ok(
+      committed.length > 0,
+      `no ${agent} fixtures in ${FIXTURES}: STALLGUARD_UPDATE_FIXTURES=1 node scripts/test.mjs ${agent}-payloads writes them`,
+    );
     for (const name of committed) {
       const now = fresh.get(name);
       assert.ok(now, `${name}: the CLI sent no such payload this time (captured: ${[...fresh.keys()].join(', ')})`);
-      assert.deepEqual(shape(now), shape(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'))), `${name} changed shape; if the CLI's new version means it, STALLGUARD_UPDATE_FIXTURES=1 rewrites the fixtures`);
+      assert.deepEqual(
+        shape(now),
+        shape(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'))),
+        `${name} changed shape; if the CLI's new version means it, STALLGUARD_UPDATE_FIXTURES=1 rewrites the fixtures`,
+      );
     }
     console.log(`${agent}: ${committed.length} payload fixtures match what the CLI sends`);
   });

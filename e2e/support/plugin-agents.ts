@@ -29,8 +29,26 @@ export const OPENCODE: PluginAgent = {
   configure(scratch, url) {
     const dir = join(scratch.home, '.config', 'opencode');
     mkdirSync(dir, { recursive: true });
-    const provider = { npm: '@ai-sdk/anthropic', name: 'Fake', options: { baseURL: `${url}/v1`, apiKey: 'sk-e2e-test' }, models: { [MODEL]: { name: 'Fake', tool_call: true } } };
-    writeFileSync(join(dir, 'opencode.json'), JSON.stringify({ $schema: 'https://opencode.ai/config.json', provider: { fake: provider }, model: `fake/${MODEL}`, autoupdate: false, share: 'disabled' }, null, 2));
+    const provider = {
+      npm: '@ai-sdk/anthropic',
+      name: 'Fake',
+      options: { baseURL: `${url}/v1`, apiKey: 'sk-e2e-test' },
+      models: { [MODEL]: { name: 'Fake', tool_call: true } },
+    };
+    writeFileSync(
+      join(dir, 'opencode.json'),
+      JSON.stringify(
+        {
+          $schema: 'https://opencode.ai/config.json',
+          provider: { fake: provider },
+          model: `fake/${MODEL}`,
+          autoupdate: false,
+          share: 'disabled',
+        },
+        null,
+        2,
+      ),
+    );
   },
   args: (prompt) => ['run', '--format', 'json', prompt],
   env: {
@@ -49,7 +67,23 @@ export const PI: PluginAgent = {
   configure(scratch, url) {
     const dir = join(scratch.home, '.pi', 'agent');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'models.json'), JSON.stringify({ providers: { fake: { baseUrl: url, api: 'anthropic-messages', apiKey: 'sk-e2e-test', models: [{ id: MODEL, reasoning: false }] } } }, null, 2));
+    writeFileSync(
+      join(dir, 'models.json'),
+      JSON.stringify(
+        {
+          providers: {
+            fake: {
+              baseUrl: url,
+              api: 'anthropic-messages',
+              apiKey: 'sk-e2e-test',
+              models: [{ id: MODEL, reasoning: false }],
+            },
+          },
+        },
+        null,
+        2,
+      ),
+    );
   },
   args: (prompt) => ['--mode', 'json', '-p', '--provider', 'fake', '--model', MODEL, prompt],
   env: { PI_OFFLINE: '1' },

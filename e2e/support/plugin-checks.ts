@@ -8,7 +8,8 @@ import { scratchEnv } from './scratch.ts';
 // What the opencode and pi scenarios check alike: what reached the model and what the ledger holds. How
 // each CLI shows the end of the session is checked in the scenario itself.
 
-const NUDGE = /\nstallguard: the same call ran \d times and the result did not change: `bash npm test` x\d \(same failure\)/;
+const NUDGE =
+  /\nstallguard: the same call ran \d times and the result did not change: `bash npm test` x\d \(same failure\)/;
 const REFUSED = /^stallguard: this call repeats the loop flagged just before/;
 
 /** The results the model saw: each call's output, the nudge appended to one of them. */
@@ -46,7 +47,11 @@ export function checkUntouched(run: PluginRun): void {
   assert.equal(results.length, 6);
   const tests = [0, 3, 5].map((i) => /\d+ passed, \d+ failed/.exec(results[i]!.text)?.[0]);
   assert.deepEqual(tests, ['0 passed, 2 failed', '1 passed, 1 failed', '2 passed, 0 failed']);
-  execFileSync('npm', ['test', '--silent'], { cwd: run.scratch.project, env: scratchEnv(run.scratch), stdio: 'ignore' });
+  execFileSync('npm', ['test', '--silent'], {
+    cwd: run.scratch.project,
+    env: scratchEnv(run.scratch),
+    stdio: 'ignore',
+  });
   assert.equal(observedCalls(run.ledger).get('main'), 6);
   assert.ok(!run.requests.some((r) => JSON.stringify(r).includes('stallguard:')));
   assert.ok(!run.ledger.some((l) => l.t === 'd'));

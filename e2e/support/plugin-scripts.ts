@@ -33,11 +33,18 @@ export const SUB_MARKER = 'SUBAGENT-TASK';
 export const SUBAGENT_REJECTED_EDITS: ModelScript = {
   subMarker: SUB_MARKER,
   main: [
-    [{ tool: 'task', input: { description: 'Fix add', prompt: `${SUB_MARKER}: make add() add`, subagent_type: 'general' } }],
+    [
+      {
+        tool: 'task',
+        input: { description: 'Fix add', prompt: `${SUB_MARKER}: make add() add`, subagent_type: 'general' },
+      },
+    ],
     [{ text: 'MAIN-DONE: the subagent could not fix add().' }],
   ],
   sub: [
-    ...repeatTurn(15, [{ tool: 'edit', input: { filePath: 'src/math.js', oldString: 'return a - b;', newString: 'return a + b;' } }]),
+    ...repeatTurn(15, [
+      { tool: 'edit', input: { filePath: 'src/math.js', oldString: 'return a - b;', newString: 'return a + b;' } },
+    ]),
     [{ text: 'SUB-RESULT: the edit does not apply.' }],
   ],
 };

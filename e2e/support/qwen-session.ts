@@ -16,9 +16,24 @@ export function ensureQwen(): NpmCli {
 const qwen = (): ChatClient => ({
   cli: ensureQwen(),
   agent: 'qwen',
-  hookFile: (scratch, scope) => (scope === 'user' ? join(scratch.home, '.qwen', 'settings.json') : join(scratch.project, '.qwen', 'settings.json')),
+  hookFile: (scratch, scope) =>
+    scope === 'user' ? join(scratch.home, '.qwen', 'settings.json') : join(scratch.project, '.qwen', 'settings.json'),
   env: () => ({ QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' }),
-  args: (url, s) => ['--auth-type', 'openai', '--openai-base-url', `${url}/v1`, '--openai-api-key', 'sk-e2e-test', '-m', 'qwen3-coder-plus', '-o', 'stream-json', '--approval-mode', 'yolo', s.prompt ?? 'fix the failing tests'],
+  args: (url, s) => [
+    '--auth-type',
+    'openai',
+    '--openai-base-url',
+    `${url}/v1`,
+    '--openai-api-key',
+    'sk-e2e-test',
+    '-m',
+    'qwen3-coder-plus',
+    '-o',
+    'stream-json',
+    '--approval-mode',
+    'yolo',
+    s.prompt ?? 'fix the failing tests',
+  ],
 });
 
 /** Runs a scenario and its checks; the scratch folder is kept, and named, when the checks fail. */

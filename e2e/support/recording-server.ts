@@ -40,7 +40,11 @@ export async function startRecordingServer(log: string, handler: Handler): Promi
         } catch {
           body = undefined;
         }
-        const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', ...(body === undefined ? {} : { body }) };
+        const request: RecordedRequest = {
+          method: req.method ?? 'GET',
+          path: req.url ?? '/',
+          ...(body === undefined ? {} : { body }),
+        };
         appendFileSync(log, JSON.stringify(request) + '\n');
         try {
           handler(request, res);

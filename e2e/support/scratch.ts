@@ -25,7 +25,13 @@ export interface Scratch {
 
 export function makeScratch(name: string, mode: Mode): Scratch {
   const root = mkdtempSync(join(tmpdir(), `stallguard-e2e-${name}-`));
-  const scratch: Scratch = { root, home: join(root, 'home'), project: join(root, 'proj'), stallguardHome: join(root, 'stallguard'), requestsLog: join(root, 'requests.jsonl') };
+  const scratch: Scratch = {
+    root,
+    home: join(root, 'home'),
+    project: join(root, 'proj'),
+    stallguardHome: join(root, 'stallguard'),
+    requestsLog: join(root, 'requests.jsonl'),
+  };
   mkdirSync(scratch.home);
   cpSync(FIXTURE, scratch.project, { recursive: true });
   writeFileSync(join(scratch.project, '.stallguard.json'), JSON.stringify({ mode }) + '\n');
@@ -50,7 +56,11 @@ export function scratchEnv(scratch: Scratch, extra: Record<string, string> = {})
 /** `stallguard <args>` from this checkout's build, run in the scratch project. */
 export function stallguard(scratch: Scratch, args: string[]): string {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
-  return execFileSync(process.execPath, [CLI, ...args], { cwd: scratch.project, env: scratchEnv(scratch), encoding: 'utf8' });
+  return execFileSync(process.execPath, [CLI, ...args], {
+    cwd: scratch.project,
+    env: scratchEnv(scratch),
+    encoding: 'utf8',
+  });
 }
 
 export type LedgerLine =
@@ -72,7 +82,8 @@ export function readLedger(scratch: Scratch): Map<string, LedgerLine[]> {
   const dir = join(scratch.stallguardHome, 'sessions');
   const out = new Map<string, LedgerLine[]>();
   if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) out.set(name.replace(/\.jsonl$/, ''), jsonLines<LedgerLine>(join(dir, name)));
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')))
+    out.set(name.replace(/\.jsonl$/, ''), jsonLines<LedgerLine>(join(dir, name)));
   return out;
 }
 
@@ -114,7 +125,10 @@ export async function runClient(
   }
   writeFileSync(join(scratch.root, 'stream.jsonl'), run.stdout);
   writeFileSync(join(scratch.root, 'stderr.txt'), run.stderr);
-  if (run.timedOut) throw new Error(`${cli.label} did not finish within ${timeoutMs} ms (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`);
+  if (run.timedOut)
+    throw new Error(
+      `${cli.label} did not finish within ${timeoutMs} ms (scratch kept in ${scratch.root})\n${run.stderr.slice(-2000)}`,
+    );
   const events = run.stdout
     .split('\n')
     .filter((l) => l.startsWith('{'))
@@ -125,7 +139,8 @@ export async function runClient(
 /** The ledger of the one session a scenario ran; more than one means the hook split a session. */
 export function onlySession(scratch: Scratch): LedgerLine[] {
   const sessions = [...readLedger(scratch).values()];
-  if (sessions.length > 1) throw new Error(`expected one stallguard session, found ${sessions.length} (scratch kept in ${scratch.root})`);
+  if (sessions.length > 1)
+    throw new Error(`expected one stallguard session, found ${sessions.length} (scratch kept in ${scratch.root})`);
   return sessions[0] ?? [];
 }
 
@@ -137,7 +152,8 @@ export async function checkScratch(scratch: Scratch, check: () => void | Promise
   try {
     await check();
   } catch (error) {
-    if (error instanceof Error) error.message += `\n(scratch kept in ${scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
+    if (error instanceof Error)
+      error.message += `\n(scratch kept in ${scratch.root}: requests.jsonl, stream.jsonl, proj/, stallguard/)`;
     throw error;
   }
   removeScratch(scratch);

@@ -14,10 +14,15 @@ for (const label of loadLabels(labelsFile!)) {
   const f = fires(t, config, model);
   for (const s of label.segments) {
     if (!f.some((x) => x.step >= s.start && x.step <= s.end + 1)) {
-      const best = t.steps.filter((x) => x.step >= s.start && x.step <= s.end + 1).map((x) => JSON.stringify(x.values)).filter((v) => v !== '{}');
+      const best = t.steps
+        .filter((x) => x.step >= s.start && x.step <= s.end + 1)
+        .map((x) => JSON.stringify(x.values))
+        .filter((v) => v !== '{}');
       console.log(`MISS ${label.id} ${s.start}-${s.end} ${s.kind} ${s.confidence}: ${best.slice(-3).join(' ')}`);
     }
   }
   if (label.overall === 'healthy' && f.length > 0)
-    console.log(`ALARM ${label.id} ${t.outcome}: ${f.map((x) => `${x.action}@${x.step} ${JSON.stringify(t.steps.find((s) => s.step === x.step)?.values)}`).join(' ')}`);
+    console.log(
+      `ALARM ${label.id} ${t.outcome}: ${f.map((x) => `${x.action}@${x.step} ${JSON.stringify(t.steps.find((s) => s.step === x.step)?.values)}`).join(' ')}`,
+    );
 }

@@ -43,7 +43,17 @@ export interface Trajectory {
 }
 
 // every floor off too: a stall would empty the window, and the signals after it would be lost
-const SILENT: Config = { ...DEFAULT_CONFIG, repeat: 1e9, pollRepeat: 1e9, failRepeat: 1e9, unchangedFailures: 1e9, sameFailures: 1e9, cycleRepeats: 1e9, spawnCap: 1e9, judge: { ...DEFAULT_CONFIG.judge, enabled: false } };
+const SILENT: Config = {
+  ...DEFAULT_CONFIG,
+  repeat: 1e9,
+  pollRepeat: 1e9,
+  failRepeat: 1e9,
+  unchangedFailures: 1e9,
+  sameFailures: 1e9,
+  cycleRepeats: 1e9,
+  spawnCap: 1e9,
+  judge: { ...DEFAULT_CONFIG.judge, enabled: false },
+};
 
 export function loadLabels(file: string): Label[] {
   return readFileSync(file, 'utf8')
@@ -82,8 +92,18 @@ export function loadTrajectory(tracesDir: string, label: Label, source: Trajecto
     if (item.event.kind !== 'post-tool') continue;
     const window = state.agents[item.event.agent.id]?.window ?? [];
     const values: Partial<Record<SignalCode, number>> = {};
-    for (const s of readSignals(window, DEFAULT_CONFIG.maxCycle)) values[s.code] = Math.max(values[s.code] ?? 0, s.value);
+    for (const s of readSignals(window, DEFAULT_CONFIG.maxCycle))
+      values[s.code] = Math.max(values[s.code] ?? 0, s.value);
     steps.push({ step: item.step, values });
   }
-  return { label, source, agent, group, ...(meta.outcome ? { outcome: meta.outcome } : {}), items, observations, steps };
+  return {
+    label,
+    source,
+    agent,
+    group,
+    ...(meta.outcome ? { outcome: meta.outcome } : {}),
+    items,
+    observations,
+    steps,
+  };
 }

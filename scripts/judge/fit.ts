@@ -33,7 +33,9 @@ export function bags(trajectories: Trajectory[]): Bag[] {
       const steps = t.steps.filter((s) => s.step >= from && s.step <= g.end + 1).map((s) => s.values);
       if (steps.length > 0) out.push({ steps, y: 1, weight: w * (g.confidence === 'high' ? 1 : 0.6) });
     }
-    const outside = t.steps.filter((s) => !t.label.segments.some((g) => s.step >= g.start && s.step <= g.end + 1)).map((s) => s.values);
+    const outside = t.steps
+      .filter((s) => !t.label.segments.some((g) => s.step >= g.start && s.step <= g.end + 1))
+      .map((s) => s.values);
     if (outside.length > 0) out.push({ steps: outside, y: 0, weight: w * (t.label.segments.length === 0 ? 1 : 0.5) });
   }
   return out;
@@ -42,7 +44,11 @@ export function bags(trajectories: Trajectory[]): Bag[] {
 const softplus = (z: number) => (z > 30 ? z : Math.log1p(Math.exp(z)));
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-export function fitModel(data: Bag[], codes: SignalCode[], opts: { l2: number; epochs: number; negativeWeight: number }): JudgeModel {
+export function fitModel(
+  data: Bag[],
+  codes: SignalCode[],
+  opts: { l2: number; epochs: number; negativeWeight: number },
+): JudgeModel {
   const S = codes.length;
   const K = KNOTS.length;
   const bias = new Float64Array(S).fill(-6);
@@ -54,7 +60,9 @@ export function fitModel(data: Bag[], codes: SignalCode[], opts: { l2: number; e
   // per bag, per step: the signals present and their hinge features
   const feats = data.map((bag) =>
     bag.steps.map((values) =>
-      codes.flatMap((code, s) => (values[code] === undefined ? [] : [{ s, x: KNOTS.map((knot) => hinge(values[code]!, knot)) }])),
+      codes.flatMap((code, s) =>
+        values[code] === undefined ? [] : [{ s, x: KNOTS.map((knot) => hinge(values[code]!, knot)) }],
+      ),
     ),
   );
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
@@ -65,7 +73,9 @@ export function fitModel(data: Bag[], codes: SignalCode[], opts: { l2: number; e
       const wt = bag.weight * (bag.y ? 1 : opts.negativeWeight);
       total += wt;
       // Q = prod over steps and signals of (1 - p): the probability that nothing in the bag is stuck
-      const zs = feats[i]!.map((step) => step.map(({ s, x }) => x.reduce((z, xk, k) => z + w[s * K + k]! * xk, bias[s]!)));
+      const zs = feats[i]!.map((step) =>
+        step.map(({ s, x }) => x.reduce((z, xk, k) => z + w[s * K + k]! * xk, bias[s]!)),
+      );
       const logQ = -zs.reduce((a, step) => a + step.reduce((b, z) => b + softplus(z), 0), 0);
       const Q = Math.exp(logQ);
       feats[i]!.forEach((step, j) =>
@@ -89,7 +99,9 @@ export function fitModel(data: Bag[], codes: SignalCode[], opts: { l2: number; e
   }
   const model: JudgeModel = {};
   codes.forEach((code, s) => {
-    const hinges = KNOTS.map((knot, k) => ({ knot, weight: Math.round(w[s * K + k]! * 1000) / 1000 })).filter((h) => h.weight > 0);
+    const hinges = KNOTS.map((knot, k) => ({ knot, weight: Math.round(w[s * K + k]! * 1000) / 1000 })).filter(
+      (h) => h.weight > 0,
+    );
     if (hinges.length > 0) model[code] = { bias: Math.round(bias[s]! * 1000) / 1000, hinges };
   });
   return model;
@@ -102,5 +114,7 @@ export function fitModel(data: Bag[], codes: SignalCode[], opts: { l2: number; e
  */
 export function recenter(model: JudgeModel, threshold: number): JudgeModel {
   const shift = Math.log(threshold / (1 - threshold));
-  return Object.fromEntries(Object.entries(model).map(([code, m]) => [code, { ...m, bias: m!.bias - shift }])) as JudgeModel;
+  return Object.fromEntries(
+    Object.entries(model).map(([code, m]) => [code, { ...m, bias: m!.bias - shift }]),
+  ) as JudgeModel;
 }

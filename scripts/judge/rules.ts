@@ -33,14 +33,20 @@ interface Prepared {
 
 function highest(steps: Trajectory['steps'], inside: (step: number) => boolean): Values {
   const best: Values = {};
-  for (const s of steps) if (inside(s.step)) for (const [c, v] of Object.entries(s.values) as [SignalCode, number][]) best[c] = Math.max(best[c] ?? 0, v);
+  for (const s of steps)
+    if (inside(s.step))
+      for (const [c, v] of Object.entries(s.values) as [SignalCode, number][]) best[c] = Math.max(best[c] ?? 0, v);
   return best;
 }
 
 function prepare(ts: Trajectory[]): Prepared {
   const p: Prepared = { segments: [], healthy: [], healthyPerSource: new Map() };
   for (const t of ts) {
-    for (const g of t.label.segments) p.segments.push({ weight: SOURCE_WEIGHT[t.source] * (g.confidence === 'high' ? 1 : 0.6), best: highest(t.steps, (i) => i >= g.start && i <= g.end + 1) });
+    for (const g of t.label.segments)
+      p.segments.push({
+        weight: SOURCE_WEIGHT[t.source] * (g.confidence === 'high' ? 1 : 0.6),
+        best: highest(t.steps, (i) => i >= g.start && i <= g.end + 1),
+      });
     if (t.label.overall !== 'healthy') continue;
     p.healthy.push({ source: t.source, best: highest(t.steps, () => true) });
     p.healthyPerSource.set(t.source, (p.healthyPerSource.get(t.source) ?? 0) + 1);
@@ -62,7 +68,8 @@ function objective(p: Prepared, rules: Map<SignalCode, number>, budget: number):
       alarmed.set(h.source, (alarmed.get(h.source) ?? 0) + 1);
       all++;
     }
-  for (const [source, n] of alarmed) if (n > budget * p.healthyPerSource.get(source)!) return { caught: -1, alarmed: all };
+  for (const [source, n] of alarmed)
+    if (n > budget * p.healthyPerSource.get(source)!) return { caught: -1, alarmed: all };
   let caught = 0;
   for (const s of p.segments) if (fires(s.best, rules)) caught += s.weight;
   return { caught, alarmed: all };
@@ -96,7 +103,10 @@ export function fitRules(ts: Trajectory[], codes: readonly SignalCode[], budget:
         // that sees more segments by itself: a second witness for the stalls the data has, at no cost it shows,
         // rather than a signal that decides nothing for want of a segment only it sees.
         const own = alone(p, code, level);
-        const better = score.caught > best.caught || (score.caught === best.caught && (score.alarmed < best.alarmed || (score.alarmed === best.alarmed && own > best.alone)));
+        const better =
+          score.caught > best.caught ||
+          (score.caught === best.caught &&
+            (score.alarmed < best.alarmed || (score.alarmed === best.alarmed && own > best.alone)));
         if (better) best = { level, ...score, alone: own };
       }
       if (best.level !== kept) {

@@ -22,7 +22,8 @@ export function fires(t: Trajectory, config: Config, model: JudgeModel, detectio
   for (const [i, { step }] of t.items.entries()) {
     const r = reduce(state, t.observations[i]!, config, model);
     state = r.state;
-    if (r.decision.action === 'allow' || r.decision.repeat || (detectionOnly && r.decision.code === 'SELF_PROTECT')) continue;
+    if (r.decision.action === 'allow' || r.decision.repeat || (detectionOnly && r.decision.code === 'SELF_PROTECT'))
+      continue;
     out.push({ step, action: r.decision.action });
   }
   return out;
@@ -39,12 +40,26 @@ export interface Metrics {
 }
 
 export function noMetrics(): Metrics {
-  return { high: [0, 0], all: [0, 0], healthyAlarmed: [0, 0], stopsOnHealthy: [0, 0], stopsOnResolved: [0, 0], delays: [] };
+  return {
+    high: [0, 0],
+    all: [0, 0],
+    healthyAlarmed: [0, 0],
+    stopsOnHealthy: [0, 0],
+    stopsOnResolved: [0, 0],
+    delays: [],
+  };
 }
 
 export function add(a: Metrics, b: Metrics): Metrics {
   const p = (x: [number, number], y: [number, number]): [number, number] => [x[0] + y[0], x[1] + y[1]];
-  return { high: p(a.high, b.high), all: p(a.all, b.all), healthyAlarmed: p(a.healthyAlarmed, b.healthyAlarmed), stopsOnHealthy: p(a.stopsOnHealthy, b.stopsOnHealthy), stopsOnResolved: p(a.stopsOnResolved, b.stopsOnResolved), delays: [...a.delays, ...b.delays] };
+  return {
+    high: p(a.high, b.high),
+    all: p(a.all, b.all),
+    healthyAlarmed: p(a.healthyAlarmed, b.healthyAlarmed),
+    stopsOnHealthy: p(a.stopsOnHealthy, b.stopsOnHealthy),
+    stopsOnResolved: p(a.stopsOnResolved, b.stopsOnResolved),
+    delays: [...a.delays, ...b.delays],
+  };
 }
 
 export function score(trajectories: Trajectory[], config: Config, model: JudgeModel, detectionOnly = false): Metrics {

@@ -20,18 +20,24 @@ for (const label of loadLabels(labels)) {
   for (const s of label.segments) {
     segments++;
     const best: Partial<Record<SignalCode, number>> = {};
-    for (const x of t.steps) if (x.step >= s.start && x.step <= s.end + 1) for (const [c, v] of Object.entries(x.values) as [SignalCode, number][]) best[c] = Math.max(best[c] ?? 0, v);
+    for (const x of t.steps)
+      if (x.step >= s.start && x.step <= s.end + 1)
+        for (const [c, v] of Object.entries(x.values) as [SignalCode, number][]) best[c] = Math.max(best[c] ?? 0, v);
     for (const [c, v] of Object.entries(best) as [SignalCode, number][]) seg.set(c, [...(seg.get(c) ?? []), v]);
   }
   if (label.overall !== 'healthy') continue;
   runs++;
   const best: Partial<Record<SignalCode, number>> = {};
-  for (const x of t.steps) for (const [c, v] of Object.entries(x.values) as [SignalCode, number][]) best[c] = Math.max(best[c] ?? 0, v);
+  for (const x of t.steps)
+    for (const [c, v] of Object.entries(x.values) as [SignalCode, number][]) best[c] = Math.max(best[c] ?? 0, v);
   for (const [c, v] of Object.entries(best) as [SignalCode, number][]) healthy.set(c, [...(healthy.get(c) ?? []), v]);
 }
 console.log(`${segments} segments, ${runs} healthy runs: signal >= value -> segments / healthy runs`);
 for (const code of [...new Set([...seg.keys(), ...healthy.keys()])].sort()) {
   const cells: string[] = [];
-  for (const v of [2, 3, 4, 5, 6, 8]) cells.push(`>=${v}: ${(seg.get(code) ?? []).filter((x) => x >= v).length}/${(healthy.get(code) ?? []).filter((x) => x >= v).length}`);
+  for (const v of [2, 3, 4, 5, 6, 8])
+    cells.push(
+      `>=${v}: ${(seg.get(code) ?? []).filter((x) => x >= v).length}/${(healthy.get(code) ?? []).filter((x) => x >= v).length}`,
+    );
   console.log(`${code.padEnd(17)} ${cells.join('  ')}`);
 }

@@ -10,39 +10,107 @@ import { sweAgentDialect } from '../readers/harness/swe-agent.ts';
 // Each agent's words for the same facts: the engine sees only the facts.
 
 describe('dialects', () => {
-  it('Claude Code: a cancelled parallel call never ran, a refusal is the person\'s, a rejected edit changed nothing, task lists are bookkeeping', () => {
-    assert.equal(claudeDialect({ name: 'Read', input: {} }, '<tool_use_error>Sibling tool call errored</tool_use_error>', false).facts.skipped, true);
-    assert.equal(claudeDialect({ name: 'Bash', input: { command: 'rm x' } }, "The user doesn't want to proceed with this tool use.", false).facts.refused, true);
-    assert.equal(claudeDialect({ name: 'Edit', input: {} }, '<tool_use_error>String to replace not found in file.', false).facts.rejected, true);
-    assert.equal(claudeDialect({ name: 'TodoWrite', input: {} }, 'Todos have been modified successfully.', true).facts.bookkeeping, true);
+  it("Claude Code: a cancelled parallel call never ran, a refusal is the person's, a rejected edit changed nothing, task lists are bookkeeping", () => {
+    assert.equal(
+      claudeDialect({ name: 'Read', input: {} }, '<tool_use_error>Sibling tool call errored</tool_use_error>', false)
+        .facts.skipped,
+      true,
+    );
+    assert.equal(
+      claudeDialect(
+        { name: 'Bash', input: { command: 'rm x' } },
+        "The user doesn't want to proceed with this tool use.",
+        false,
+      ).facts.refused,
+      true,
+    );
+    assert.equal(
+      claudeDialect({ name: 'Edit', input: {} }, '<tool_use_error>String to replace not found in file.', false).facts
+        .rejected,
+      true,
+    );
+    assert.equal(
+      claudeDialect({ name: 'TodoWrite', input: {} }, 'Todos have been modified successfully.', true).facts.bookkeeping,
+      true,
+    );
     assert.equal(claudeDialect({ name: 'Grep', input: {} }, 'No matches found', true).facts.empty, true);
     assert.equal(claudeDialect({ name: 'mcp__acp__Bash', input: { command: 'ls' } }, '', true).facts.command, 'ls');
   });
 
   it('Codex: the output is what follows its envelope, and a failed patch was rejected whole', () => {
-    const d = codexDialect({ name: 'exec_command', input: { cmd: 'npm test' } }, 'Chunk ID: 3f2a1b\nWall time: 0.2 seconds\nProcess exited with code 1\nOriginal token count: 12\nOutput:\n1 failed', null);
+    const d = codexDialect(
+      { name: 'exec_command', input: { cmd: 'npm test' } },
+      'Chunk ID: 3f2a1b\nWall time: 0.2 seconds\nProcess exited with code 1\nOriginal token count: 12\nOutput:\n1 failed',
+      null,
+    );
     assert.deepEqual([d.ok, d.output, d.facts.command], [false, '1 failed', 'npm test']);
-    const patch = codexDialect({ name: 'shell', input: { command: ['bash', '-lc', "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: docs/a.md\nx\n*** End Patch\nEOF"] } }, 'failed in sandbox LinuxSeccomp with execution error: sandbox denied exec error, exit code: 1, stdout: ', null);
-    assert.deepEqual([patch.ok, patch.facts.cls, patch.facts.target, patch.facts.rejected], [false, 'edit', 'docs/a.md', true]);
+    const patch = codexDialect(
+      {
+        name: 'shell',
+        input: {
+          command: [
+            'bash',
+            '-lc',
+            "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: docs/a.md\nx\n*** End Patch\nEOF",
+          ],
+        },
+      },
+      'failed in sandbox LinuxSeccomp with execution error: sandbox denied exec error, exit code: 1, stdout: ',
+      null,
+    );
+    assert.deepEqual(
+      [patch.ok, patch.facts.cls, patch.facts.target, patch.facts.rejected],
+      [false, 'edit', 'docs/a.md', true],
+    );
     assert.equal(codexDialect({ name: 'update_plan', input: {} }, 'Plan updated', true).facts.bookkeeping, true);
   });
 
   it('Gemini CLI: a shell call that exited non-zero failed, though its status says success', () => {
-    const d = geminiDialect({ name: 'run_shell_command', input: { command: 'ls nope' } }, 'Command: ls nope\nDirectory: (root)\nOutput: ls: nope: No such file or directory\nError: (none)\nExit Code: 1\nProcess Group PGID: 11263', true);
+    const d = geminiDialect(
+      { name: 'run_shell_command', input: { command: 'ls nope' } },
+      'Command: ls nope\nDirectory: (root)\nOutput: ls: nope: No such file or directory\nError: (none)\nExit Code: 1\nProcess Group PGID: 11263',
+      true,
+    );
     assert.deepEqual([d.ok, d.output], [false, 'ls: nope: No such file or directory']);
-    assert.equal(geminiDialect({ name: 'replace', input: {} }, 'Error: Failed to edit, 0 occurrences found for old_string in a.jsx', false).facts.rejected, true);
-    assert.equal(geminiDialect({ name: 'write_file', input: {} }, "Error: params must have required property 'file_path'", false).facts.malformed, true);
+    assert.equal(
+      geminiDialect(
+        { name: 'replace', input: {} },
+        'Error: Failed to edit, 0 occurrences found for old_string in a.jsx',
+        false,
+      ).facts.rejected,
+      true,
+    );
+    assert.equal(
+      geminiDialect({ name: 'write_file', input: {} }, "Error: params must have required property 'file_path'", false)
+        .facts.malformed,
+      true,
+    );
   });
 
-  it('harnesses: mini-swe-agent\'s return codes and format errors, SWE-agent\'s footers and rejected edits', () => {
-    const mini = miniSweAgentDialect({ name: 'python', input: { command: 'python repro.py' } }, '<returncode>1</returncode>\n<output>\nTraceback\n</output>', null);
+  it("harnesses: mini-swe-agent's return codes and format errors, SWE-agent's footers and rejected edits", () => {
+    const mini = miniSweAgentDialect(
+      { name: 'python', input: { command: 'python repro.py' } },
+      '<returncode>1</returncode>\n<output>\nTraceback\n</output>',
+      null,
+    );
     assert.deepEqual([mini.ok, mini.output, mini.facts.command], [false, 'Traceback', 'python repro.py']);
-    assert.equal(miniSweAgentDialect({ name: '<format_error>', input: {} }, 'Please always provide EXACTLY ONE action', null).facts.malformed, true);
-    const edit = sweAgentDialect({ name: 'edit', input: { command: 'edit 10:12\nx\nend_of_edit' } }, 'Your proposed edit has introduced new syntax error(s).\n\n(Open file: /r/a.py)\n(Current directory: /r)\nbash-$', null);
-    assert.deepEqual([edit.ok, edit.facts.rejected, edit.output], [false, true, 'Your proposed edit has introduced new syntax error(s).']);
+    assert.equal(
+      miniSweAgentDialect({ name: '<format_error>', input: {} }, 'Please always provide EXACTLY ONE action', null).facts
+        .malformed,
+      true,
+    );
+    const edit = sweAgentDialect(
+      { name: 'edit', input: { command: 'edit 10:12\nx\nend_of_edit' } },
+      'Your proposed edit has introduced new syntax error(s).\n\n(Open file: /r/a.py)\n(Current directory: /r)\nbash-$',
+      null,
+    );
+    assert.deepEqual(
+      [edit.ok, edit.facts.rejected, edit.output],
+      [false, true, 'Your proposed edit has introduced new syntax error(s).'],
+    );
   });
 
-  it('a loop of its own: names a known agent uses are read as that agent\'s, a `command` argument is a shell command', () => {
+  it("a loop of its own: names a known agent uses are read as that agent's, a `command` argument is a shell command", () => {
     assert.equal(anyDialect({ name: 'Read', input: { file_path: 'a' } }, 'x', true).facts.cls, 'read');
     assert.equal(anyDialect({ name: 'run', input: { command: 'make test' } }, '', true).facts.command, 'make test');
     assert.equal(anyDialect({ name: 'open_door', input: { door: 'A' } }, 'a room', true).facts.cls, undefined);

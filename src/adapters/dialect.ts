@@ -19,12 +19,17 @@ export type Dialect = (call: ToolCall, output: unknown, ok: boolean | null) => D
 /** Tool name -> what it does, from lists of names per class. */
 export function toolTable(spec: Partial<Record<ToolClass, string>>): ReadonlyMap<string, ToolClass> {
   const table = new Map<string, ToolClass>();
-  for (const [cls, names] of Object.entries(spec) as [ToolClass, string][]) for (const name of names.split(/\s+/).filter(Boolean)) table.set(name, cls);
+  for (const [cls, names] of Object.entries(spec) as [ToolClass, string][])
+    for (const name of names.split(/\s+/).filter(Boolean)) table.set(name, cls);
   return table;
 }
 
 /** The facts a tool table gives: the class, and for a shell tool the command it runs. */
-export function tableFacts(table: ReadonlyMap<string, ToolClass>, shellTools: ReadonlySet<string>, call: ToolCall): CallFacts {
+export function tableFacts(
+  table: ReadonlyMap<string, ToolClass>,
+  shellTools: ReadonlySet<string>,
+  call: ToolCall,
+): CallFacts {
   const facts: CallFacts = {};
   if (shellTools.has(call.name)) {
     const command = commandOf(call.input);
@@ -44,7 +49,11 @@ export function commandOf(input: unknown): string | undefined {
 }
 
 /** Sets a fact when `test` holds; keeps the facts object free of false flags. */
-export function mark(facts: CallFacts, key: 'skipped' | 'refused' | 'rejected' | 'malformed' | 'empty', test: boolean): void {
+export function mark(
+  facts: CallFacts,
+  key: 'skipped' | 'refused' | 'rejected' | 'malformed' | 'empty',
+  test: boolean,
+): void {
   if (test) facts[key] = true;
 }
 

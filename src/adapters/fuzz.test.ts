@@ -19,7 +19,10 @@ for (const agent of registeredAgents()) {
     const env = { HOME: home, STALLGUARD_HOME: join(home, 'sg'), STALLGUARD_MODE: 'enforce' };
 
     it('random, mistyped, mutated and truncated payloads, with and without --agent', () => {
-      fc.assert(fc.property(stdinArbitrary(agent), fc.boolean(), (stdin, flag) => runInProcess(agent, stdin, env, flag)), { numRuns: RUNS });
+      fc.assert(
+        fc.property(stdinArbitrary(agent), fc.boolean(), (stdin, flag) => runInProcess(agent, stdin, env, flag)),
+        { numRuns: RUNS },
+      );
       assert.deepEqual(internalErrors(env.STALLGUARD_HOME), []);
     });
 

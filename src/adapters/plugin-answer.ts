@@ -18,8 +18,10 @@ export interface PluginAnswer {
 export function pluginAnswer(kind: EventKind, d: Decision): PluginAnswer | undefined {
   if (d.action === 'allow') return undefined;
   const text = d.message ?? d.stopReason ?? 'stopped by stallguard';
-  if (kind === 'pre-tool' || kind === 'spawn') return d.action === 'stop' ? { refuse: text, abort: true } : d.action === 'deny' ? { refuse: text } : undefined;
-  if (kind === 'post-tool') return d.action === 'stop' ? { tell: text, abort: true } : d.message ? { tell: d.message } : undefined;
+  if (kind === 'pre-tool' || kind === 'spawn')
+    return d.action === 'stop' ? { refuse: text, abort: true } : d.action === 'deny' ? { refuse: text } : undefined;
+  if (kind === 'post-tool')
+    return d.action === 'stop' ? { tell: text, abort: true } : d.message ? { tell: d.message } : undefined;
   if (kind === 'stop' && d.action === 'nudge' && d.message) return { tell: d.message };
   return undefined;
 }

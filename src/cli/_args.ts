@@ -13,8 +13,15 @@ export function parse<O extends Options>(command: string, argv: string[], option
   }
 }
 
-export function oneOf<T extends string>(command: string, flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  command: string,
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw new UsageError(`${command}: --${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
+  if (!allowed.includes(value as T))
+    throw new UsageError(`${command}: --${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
   return value as T;
 }

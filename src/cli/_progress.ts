@@ -1,6 +1,13 @@
 // A progress bar on stderr, drawn only when stderr is a terminal, so piped and CI output stays clean.
 
-export function progressLine(done: number, total: number, files: number, fileCount: number, elapsedMs: number, width = 24): string {
+export function progressLine(
+  done: number,
+  total: number,
+  files: number,
+  fileCount: number,
+  elapsedMs: number,
+  width = 24,
+): string {
   const fraction = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(fraction * width);
   const rate = elapsedMs > 0 ? done / 1e6 / (elapsedMs / 1000) : 0;

@@ -27,6 +27,10 @@ export function run(argv: string[]): number {
     if (c.fix) console.log(`  ${''.padEnd(4)}  ${''.padEnd(8)}  fix: ${c.fix}`);
   }
   const warned = checks.filter((c) => c.status === 'warn').length;
-  console.log(failed + warned === 0 ? 'stallguard doctor: all good' : `stallguard doctor: ${failed} problem${failed === 1 ? '' : 's'}, ${warned} warning${warned === 1 ? '' : 's'}`);
+  console.log(
+    failed + warned === 0
+      ? 'stallguard doctor: all good'
+      : `stallguard doctor: ${failed} problem${failed === 1 ? '' : 's'}, ${warned} warning${warned === 1 ? '' : 's'}`,
+  );
   return failed === 0 ? 0 : 1;
 }

@@ -36,14 +36,24 @@ function writeAtomically(file: string, text: string): void {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse('export', argv, { otlp: { type: 'string' }, prometheus: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const { values } = parse('export', argv, {
+    otlp: { type: 'string' },
+    prometheus: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;
   }
-  const endpoint = values.otlp ?? (values.prometheus === undefined ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined : undefined);
-  if (endpoint === undefined && values.prometheus === undefined) throw new UsageError(`export: name a destination: --otlp URL (or OTEL_EXPORTER_OTLP_ENDPOINT) or --prometheus FILE\n${HELP}`);
-  if (endpoint !== undefined && !/^https?:\/\/[^/\s]+/.test(endpoint)) throw new UsageError(`export: --otlp needs an http(s) URL such as http://localhost:4318 (got "${endpoint}")`);
+  const endpoint =
+    values.otlp ??
+    (values.prometheus === undefined ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined : undefined);
+  if (endpoint === undefined && values.prometheus === undefined)
+    throw new UsageError(
+      `export: name a destination: --otlp URL (or OTEL_EXPORTER_OTLP_ENDPOINT) or --prometheus FILE\n${HELP}`,
+    );
+  if (endpoint !== undefined && !/^https?:\/\/[^/\s]+/.test(endpoint))
+    throw new UsageError(`export: --otlp needs an http(s) URL such as http://localhost:4318 (got "${endpoint}")`);
   if (values.prometheus === '') throw new UsageError('export: --prometheus needs a file name');
 
   const home = stallguardHome();
@@ -57,7 +67,9 @@ export async function run(argv: string[]): Promise<number> {
     } catch (e) {
       throw new UsageError(`export: cannot write ${values.prometheus}: ${errnoText(e)}`);
     }
-    console.log(`Wrote ${values.prometheus}: ${plural(shipped.stalls.length, 'detection')} in ${plural(shipped.sessions, 'session')}.`);
+    console.log(
+      `Wrote ${values.prometheus}: ${plural(shipped.stalls.length, 'detection')} in ${plural(shipped.sessions, 'session')}.`,
+    );
   }
 
   if (endpoint !== undefined) {
@@ -78,7 +90,9 @@ export async function run(argv: string[]): Promise<number> {
       const { exportOtlp } = await import('../export/otlp.ts');
       await exportOtlp(endpoint, fresh);
     } catch (e) {
-      console.error(`stallguard export: ${(e as Error).message}; nothing was marked as sent, the next export tries again`);
+      console.error(
+        `stallguard export: ${(e as Error).message}; nothing was marked as sent, the next export tries again`,
+      );
       return 1;
     }
     for (const s of fresh) cursor.sent[s.session] = (cursor.sent[s.session] ?? 0) + 1;

@@ -27,7 +27,8 @@ export async function run(argv: string[]): Promise<number> {
   let stdout = '';
   try {
     const stdin = await readStdin();
-    stdout = (await runHookAsync({ stdin, argv, env: process.env, selfDir: dirname(fileURLToPath(import.meta.url)) })).stdout;
+    stdout = (await runHookAsync({ stdin, argv, env: process.env, selfDir: dirname(fileURLToPath(import.meta.url)) }))
+      .stdout;
   } catch (error) {
     logError(stallguardHome(), 'hook', error);
   }

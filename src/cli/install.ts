@@ -1,7 +1,15 @@
 import { relative } from 'node:path';
 import type { AgentName } from '../types.ts';
 import { AGENTS } from '../hook/run-hook.ts';
-import { type Change, changes, describeChange, excludeOwner, uninstallChange, writeInstall, writeUninstall } from '../install/apply.ts';
+import {
+  type Change,
+  changes,
+  describeChange,
+  excludeOwner,
+  uninstallChange,
+  writeInstall,
+  writeUninstall,
+} from '../install/apply.ts';
 import { addExclude, removeExclude } from '../install/exclude.ts';
 import { readText } from '../install/files.ts';
 import { isIgnored, isTracked, repoOf, repoPath } from '../install/git.ts';
@@ -60,7 +68,8 @@ export function resolveTarget(command: string, agent: string | undefined): Insta
 export function resolveWhere(command: string, target: InstallTarget, scope: string | undefined): Where {
   const chosen = oneOf<Where>(command, 'scope', scope, WHERE, 'local');
   const places = placesOf(target);
-  if (!places.includes(chosen)) throw new UsageError(`${command}: ${target.label} reads hooks only at --scope ${places.join(' or ')}`);
+  if (!places.includes(chosen))
+    throw new UsageError(`${command}: ${target.label} reads hooks only at --scope ${places.join(' or ')}`);
   return chosen;
 }
 
@@ -103,20 +112,34 @@ export function run(argv: string[]): number {
     return 0;
   }
   const agentTarget = resolveTarget('install', values.agent);
-  if (values['config-toml'] && agentTarget.agent !== 'codex') throw new UsageError(`install: --config-toml is for Codex only (${agentTarget.label} has no config.toml hooks)`);
+  if (values['config-toml'] && agentTarget.agent !== 'codex')
+    throw new UsageError(`install: --config-toml is for Codex only (${agentTarget.label} has no config.toml hooks)`);
   const target = values['config-toml'] ? codexTomlTarget : agentTarget;
   const where = resolveWhere('install', target, values.scope);
   const project = process.cwd();
   const env = process.env;
   const file = fileAt(target, where, project, env);
   const rulesFile = values.rules ? target.rulesFile(scopeOf(where), project, env) : undefined;
-  if (values.rules && !rulesFile) throw new UsageError(`install: ${target.label} keeps no instruction file at --scope ${where}; leave out --rules, or use --scope local`);
+  if (values.rules && !rulesFile)
+    throw new UsageError(
+      `install: ${target.label} keeps no instruction file at --scope ${where}; leave out --rules, or use --scope local`,
+    );
   if (values.port !== undefined && !values.daemon) throw new UsageError('install: --port goes with --daemon');
-  if (values.daemon && !target.daemon) throw new UsageError(`install: --daemon is for Claude Code only (${target.label} has no http hooks)`);
-  if (values.daemon && process.platform === 'win32') throw new UsageError('install: --daemon needs a POSIX shell for its fallback command; use the command hook on Windows');
-  if (values.daemon && isShared(where)) throw new UsageError("install: --daemon is yours alone (its port is this user's); use it with --scope local or --scope user");
+  if (values.daemon && !target.daemon)
+    throw new UsageError(`install: --daemon is for Claude Code only (${target.label} has no http hooks)`);
+  if (values.daemon && process.platform === 'win32')
+    throw new UsageError(
+      'install: --daemon needs a POSIX shell for its fallback command; use the command hook on Windows',
+    );
+  if (values.daemon && isShared(where))
+    throw new UsageError(
+      "install: --daemon is yours alone (its port is this user's); use it with --scope local or --scope user",
+    );
   // a plugin file imports the plugin by its path on this machine: there is no command to find on a teammate's PATH
-  if (target.plugin && isShared(where)) throw new UsageError(`install: ${target.label} loads stallguard from a file that names this machine's copy of it, so it installs for you alone; use --scope local (this project) or --scope user`);
+  if (target.plugin && isShared(where))
+    throw new UsageError(
+      `install: ${target.label} loads stallguard from a file that names this machine's copy of it, so it installs for you alone; use --scope local (this project) or --scope user`,
+    );
 
   // a personal install names this machine's files: it must stay out of what git commits
   const repo = where === 'user' ? undefined : repoOf(project);
@@ -128,21 +151,45 @@ export function run(argv: string[]): number {
   }
   const exclude = where === 'local' && repo && !isIgnored(repo, file) ? repo.exclude : undefined;
 
-  const port = values.daemon ? (values.port === undefined ? defaultPort() : parsePort('install', values.port)) : undefined;
+  const port = values.daemon
+    ? values.port === undefined
+      ? defaultPort()
+      : parsePort('install', values.port)
+    : undefined;
   // for an in-process plugin, what its file loads: the plugin beside this CLI
-  const command = target.plugin ? distFile(target.plugin) : isShared(where) ? sharedCommand(target.agent, { shell: target.shell }) : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
+  const command = target.plugin
+    ? distFile(target.plugin)
+    : isShared(where)
+      ? sharedCommand(target.agent, { shell: target.shell })
+      : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
   const url = port === undefined ? undefined : hookUrl(port, target.agent);
   const home = stallguardHome(env);
-  const planned: Step[] = [adding(target.agent, file, (text) => target.add(text, file, command, url), (text) => target.remove(text, file))];
+  const planned: Step[] = [
+    adding(
+      target.agent,
+      file,
+      (text) => target.add(text, file, command, url),
+      (text) => target.remove(text, file),
+    ),
+  ];
   if (rulesFile) planned.push(adding(target.agent, rulesFile, (text) => addRules(text, RULES_TEXT), removeRules));
   if (repo && where === 'local' && exclude) {
     const path = repoPath(repo, file);
-    planned.push(adding(excludeOwner(target.agent, path), repo.exclude, (text) => addExclude(text, path), (text) => removeExclude(text, path)));
+    planned.push(
+      adding(
+        excludeOwner(target.agent, path),
+        repo.exclude,
+        (text) => addExclude(text, path),
+        (text) => removeExclude(text, path),
+      ),
+    );
   }
   if (repo && where === 'project') {
     // a personal install of the same file before: its line would keep the shared file out of git
     const path = repoPath(repo, file);
-    const change = uninstallChange(home, excludeOwner(target.agent, path), repo.exclude, (text) => removeExclude(text, path));
+    const change = uninstallChange(home, excludeOwner(target.agent, path), repo.exclude, (text) =>
+      removeExclude(text, path),
+    );
     planned.push({ change, write: (h) => writeUninstall(h, change) });
   }
   const todo = planned.filter((p) => changes([p.change]).length > 0);
@@ -155,12 +202,24 @@ export function run(argv: string[]): number {
   for (const p of todo) p.write(home);
 
   const registered = todo.some((p) => p.change.file === file);
-  console.log(`stallguard: ${registered ? `registered the ${target.plugin ? 'plugin' : 'hook'}` : 'already registered'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`);
-  for (const line of whereSays(where, file, target, { excluded: !!exclude, inRepo: !!repo, ignoredByGit: !!repo && !exclude && where === 'local' })) console.log(line);
+  console.log(
+    `stallguard: ${registered ? `registered the ${target.plugin ? 'plugin' : 'hook'}` : 'already registered'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`,
+  );
+  for (const line of whereSays(where, file, target, {
+    excluded: !!exclude,
+    inRepo: !!repo,
+    ignoredByGit: !!repo && !exclude && where === 'local',
+  }))
+    console.log(line);
   for (const other of alsoInstalled(target, file, project)) {
-    console.log(`Note: stallguard is also registered for ${target.label} in ${show(other.file)}: both run, and every call would be counted twice. Remove one: stallguard uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope ${other.where}`);
+    console.log(
+      `Note: stallguard is also registered for ${target.label} in ${show(other.file)}: both run, and every call would be counted twice. Remove one: stallguard uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope ${other.where}`,
+    );
   }
-  if (url) console.log(`Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on the first call that finds it down, and exits after 30 idle minutes.`);
+  if (url)
+    console.log(
+      `Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on the first call that finds it down, and exits after 30 idle minutes.`,
+    );
   if (rulesFile) console.log(`stallguard: the rule is in ${show(rulesFile)}.`);
   const mode = loadConfig({ cwd: project }).config.mode;
   console.log(
@@ -188,17 +247,33 @@ export function alsoInstalled(target: InstallTarget, file: string, project: stri
 }
 
 /** What the person should know about where the hook went: whose it is, and what git makes of it. */
-function whereSays(where: Where, file: string, target: InstallTarget, git: { excluded: boolean; inRepo: boolean; ignoredByGit: boolean }): string[] {
-  const runs = target.plugin ? `the file loads this machine's ${distFile(target.plugin)}` : `the command runs this machine's node and ${hookPath()}`;
+function whereSays(
+  where: Where,
+  file: string,
+  target: InstallTarget,
+  git: { excluded: boolean; inRepo: boolean; ignoredByGit: boolean },
+): string[] {
+  const runs = target.plugin
+    ? `the file loads this machine's ${distFile(target.plugin)}`
+    : `the command runs this machine's node and ${hookPath()}`;
   if (where === 'user') return [`For you, in every project: ${runs}.`];
   if (where === 'local') {
-    const kept = git.excluded ? 'kept out of git by a line in .git/info/exclude' : git.ignoredByGit ? 'ignored by git' : 'not in a git repository';
-    return [`For you, in this project: ${runs}, so ${show(file)} is ${kept}.${target.plugin ? '' : ' For the whole team: stallguard install --scope project.'}`];
+    const kept = git.excluded
+      ? 'kept out of git by a line in .git/info/exclude'
+      : git.ignoredByGit
+        ? 'ignored by git'
+        : 'not in a git repository';
+    return [
+      `For you, in this project: ${runs}, so ${show(file)} is ${kept}.${target.plugin ? '' : ' For the whole team: stallguard install --scope project.'}`,
+    ];
   }
   const lines = [
     `For the whole team: commit ${show(file)}. Its command runs \`stallguard\` from PATH, so each teammate needs stallguard installed ` +
       '(from a clone of it: npm install && npm install -g .); where it is missing, the hook steps aside and `stallguard doctor` says so.',
   ];
-  if (!onPath('stallguard')) lines.push('stallguard is not on this machine\'s PATH yet: install it that way here too, or the hook steps aside here as well.');
+  if (!onPath('stallguard'))
+    lines.push(
+      "stallguard is not on this machine's PATH yet: install it that way here too, or the hook steps aside here as well.",
+    );
   return lines;
 }

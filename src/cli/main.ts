@@ -70,7 +70,9 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`stallguard ${e.message}`);
       return 2;
     }
-    console.error(`stallguard ${name}: ${(e as NodeJS.ErrnoException).code === 'EPIPE' ? 'output closed' : errorText(e)}`);
+    console.error(
+      `stallguard ${name}: ${(e as NodeJS.ErrnoException).code === 'EPIPE' ? 'output closed' : errorText(e)}`,
+    );
     return 1;
   }
 }

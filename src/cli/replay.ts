@@ -18,7 +18,11 @@ With --json: one line per intervention {file, step (the tool call's index, from 
 message}, then one {summary} line per file.`;
 
 export function run(argv: string[]): number {
-  const { values, positionals } = parse('replay', argv, { format: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parse('replay', argv, {
+    format: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -45,14 +49,31 @@ export function run(argv: string[]): number {
     const { items, stats } = readTrajectory(file, format);
     const { interventions, summary } = replayItems(items, loaded.config);
     if (values.json) {
-      for (const i of interventions) console.log(JSON.stringify({ file, step: i.step, action: i.action, signals: i.signals, message: i.message, agent: i.agent }));
-      console.log(JSON.stringify({ summary: { file, format, ...summary, lines: stats.lines, skippedLines: stats.skipped } }));
+      for (const i of interventions)
+        console.log(
+          JSON.stringify({
+            file,
+            step: i.step,
+            action: i.action,
+            signals: i.signals,
+            message: i.message,
+            agent: i.agent,
+          }),
+        );
+      console.log(
+        JSON.stringify({ summary: { file, format, ...summary, lines: stats.lines, skippedLines: stats.skipped } }),
+      );
     } else {
       const stopped = summary.stoppedAt === undefined ? '' : `, stopped at call ${summary.stoppedAt + 1}`;
-      console.log(`${file} (${format}, ${plural(summary.calls, 'call')}${stopped}${stats.skipped ? `, ${plural(stats.skipped, 'unreadable line')} skipped` : ''})`);
+      console.log(
+        `${file} (${format}, ${plural(summary.calls, 'call')}${stopped}${stats.skipped ? `, ${plural(stats.skipped, 'unreadable line')} skipped` : ''})`,
+      );
       if (interventions.length === 0) console.log('  no stalls');
       // `step` counts from 0 (as in --json and scan --json); a person counts calls from 1
-      for (const i of interventions) console.log(`  call ${String(i.step + 1).padEnd(4)} ${i.action.padEnd(6)} ${i.agent === 'main' ? '' : `[${i.agent}] `}${i.message}`);
+      for (const i of interventions)
+        console.log(
+          `  call ${String(i.step + 1).padEnd(4)} ${i.action.padEnd(6)} ${i.agent === 'main' ? '' : `[${i.agent}] `}${i.message}`,
+        );
     }
   }
   return failed > 0 ? 1 : 0;

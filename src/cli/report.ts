@@ -50,9 +50,12 @@ export function run(argv: string[]): number {
     console.log(HELP);
     return 0;
   }
-  if (positionals.length > 0 && !values.scan) throw new UsageError(`report: paths are read with --scan (got "${positionals[0]}")`);
-  if (values.learnings && values.scan) throw new UsageError('report: --learnings reads the ledger; it does not combine with --scan');
-  if (values.learnings && values.html !== undefined) throw new UsageError('report: --learnings prints text; it does not combine with --html');
+  if (positionals.length > 0 && !values.scan)
+    throw new UsageError(`report: paths are read with --scan (got "${positionals[0]}")`);
+  if (values.learnings && values.scan)
+    throw new UsageError('report: --learnings reads the ledger; it does not combine with --scan');
+  if (values.learnings && values.html !== undefined)
+    throw new UsageError('report: --learnings prints text; it does not combine with --html');
   if (values.html === '') throw new UsageError('report: --html needs a file name');
 
   const home = stallguardHome();
@@ -66,7 +69,9 @@ export function run(argv: string[]): number {
     for (const p of positionals) if (!existsSync(p)) throw new UsageError(`report: ${p}: no such file or folder`);
     const roots = positionals.length > 0 ? positionals : historyRoots();
     if (roots.length === 0) {
-      console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Name a folder: stallguard report --scan PATH');
+      console.log(
+        'No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Name a folder: stallguard report --scan PATH',
+      );
       return 0;
     }
     const loaded = loadConfig({ cwd: process.cwd() });
@@ -74,7 +79,8 @@ export function run(argv: string[]): number {
     const sessions: ReportSession[] = [];
     let progress: Progress | undefined;
     const totals = scanRoots(roots, loaded.config, {
-      onStart: (bytes, count) => (progress = new Progress(bytes, count, process.stderr.isTTY ? process.stderr : undefined)),
+      onStart: (bytes, count) =>
+        (progress = new Progress(bytes, count, process.stderr.isTTY ? process.stderr : undefined)),
       onBytes: (n) => progress?.bytes(n),
       onFile: () => progress?.file(),
       onSession: (s) => sessions.push(fromScan(s)),
@@ -84,10 +90,17 @@ export function run(argv: string[]): number {
   } else {
     const ledger = ledgerSessions(home);
     if (ledger.length === 0) {
-      console.log(`No sessions in the ledger yet (${join(home, SESSIONS_DIR)}). Install the hook (stallguard install), or report on the agents' history: stallguard report --scan`);
+      console.log(
+        `No sessions in the ledger yet (${join(home, SESSIONS_DIR)}). Install the hook (stallguard install), or report on the agents' history: stallguard report --scan`,
+      );
       return 0;
     }
-    data = { source: 'ledger', from: [home], sessions: ledger.map((l) => l.session), skippedLines: ledger.reduce((n, l) => n + l.unreadableLines, 0) };
+    data = {
+      source: 'ledger',
+      from: [home],
+      sessions: ledger.map((l) => l.session),
+      skippedLines: ledger.reduce((n, l) => n + l.unreadableLines, 0),
+    };
   }
 
   data = markVerdicts(data, readVerdicts(home).verdicts);

@@ -57,13 +57,16 @@ export async function run(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  if (positionals.length > 0 && !values.scan) throw new UsageError(`review: paths are read with --scan (got "${positionals[0]}")`);
+  if (positionals.length > 0 && !values.scan)
+    throw new UsageError(`review: paths are read with --scan (got "${positionals[0]}")`);
   const marks = (values.mark ?? []).map((m) => {
     const [id, answer] = m.split('=');
-    if (!id || !answer || !ANSWERS.includes(answer as Answer)) throw new UsageError(`review: --mark takes ID=right, ID=wrong or ID=skip (got "${m}")`);
+    if (!id || !answer || !ANSWERS.includes(answer as Answer))
+      throw new UsageError(`review: --mark takes ID=right, ID=wrong or ID=skip (got "${m}")`);
     return { id, answer: answer as Answer };
   });
-  if (marks.length > 0 && values.json) throw new UsageError('review: --mark records verdicts; it does not combine with --json');
+  if (marks.length > 0 && values.json)
+    throw new UsageError('review: --mark records verdicts; it does not combine with --json');
   for (const p of positionals) if (!existsSync(p)) throw new UsageError(`review: ${p}: no such file or folder`);
 
   const home = stallguardHome();
@@ -74,10 +77,17 @@ export async function run(argv: string[]): Promise<number> {
   if (values.scan) {
     const roots = positionals.length > 0 ? positionals : historyRoots();
     if (roots.length === 0 || !roots.some((r) => !sessionsUnder(r).next().done)) {
-      if (positionals.length === 0) console.error('stallguard review: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp); reviewing the ledger alone. Name a folder: stallguard review --scan PATH');
+      if (positionals.length === 0)
+        console.error(
+          'stallguard review: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp); reviewing the ledger alone. Name a folder: stallguard review --scan PATH',
+        );
     } else {
       const sessions = roots.flatMap((r) => [...sessionsUnder(r)]);
-      const p = new Progress(sessions.reduce((n, s) => n + sizeOf(s), 0), sessions.length, process.stderr.isTTY ? process.stderr : undefined);
+      const p = new Progress(
+        sessions.reduce((n, s) => n + sizeOf(s), 0),
+        sessions.length,
+        process.stderr.isTTY ? process.stderr : undefined,
+      );
       progress = p;
       history = { roots, onBytes: (n) => p.bytes(n), onSession: () => p.file() };
     }
@@ -85,7 +95,10 @@ export async function run(argv: string[]): Promise<number> {
   const { items, ledgerSessions, historySessions } = gatherItems(home, loaded.config, history);
   progress?.clear();
   const { verdicts, unreadableLines } = readVerdicts(home);
-  if (unreadableLines > 0) console.error(`stallguard review: ${unreadableLines} unreadable line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`);
+  if (unreadableLines > 0)
+    console.error(
+      `stallguard review: ${unreadableLines} unreadable line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`,
+    );
 
   if (values.json) {
     for (const item of items) console.log(JSON.stringify(jsonOf(item, verdicts.get(item.id))));
@@ -95,7 +108,12 @@ export async function run(argv: string[]): Promise<number> {
   if (marks.length > 0) {
     for (const { id, answer } of marks) {
       const found = items.filter((i) => i.id === id || i.id.startsWith(id));
-      if (found.length !== 1) throw new UsageError(found.length === 0 ? `review: no intervention with id "${id}" (stallguard review --json lists them${values.scan ? '' : '; those of the agents\' history need --scan'})` : `review: "${id}" is the start of ${found.length} ids; give more of it`);
+      if (found.length !== 1)
+        throw new UsageError(
+          found.length === 0
+            ? `review: no intervention with id "${id}" (stallguard review --json lists them${values.scan ? '' : "; those of the agents' history need --scan"})`
+            : `review: "${id}" is the start of ${found.length} ids; give more of it`,
+        );
       appendVerdict(home, { ...found[0]!.record, verdict: answer, time: Date.now() });
       console.log(`${found[0]!.id}: ${answer} (${found[0]!.loop})`);
     }
@@ -104,31 +122,51 @@ export async function run(argv: string[]): Promise<number> {
 
   const where = `${ledgerSessions} session${ledgerSessions === 1 ? '' : 's'} in the ledger${values.scan ? ` and ${historySessions} in the agents' history` : ''}`;
   if (items.length === 0) {
-    const none = ledgerSessions + historySessions === 0 ? 'Nothing to review: the ledger holds no session yet (stallguard install registers the hook, which records in shadow mode).' : `Nothing to review: stallguard did not step in in ${where}.`;
-    console.log(`${none}${values.scan ? '' : ' To review what it would have done in your agents\' past sessions: stallguard review --scan'}`);
+    const none =
+      ledgerSessions + historySessions === 0
+        ? 'Nothing to review: the ledger holds no session yet (stallguard install registers the hook, which records in shadow mode).'
+        : `Nothing to review: stallguard did not step in in ${where}.`;
+    console.log(
+      `${none}${values.scan ? '' : " To review what it would have done in your agents' past sessions: stallguard review --scan"}`,
+    );
     return 0;
   }
   const pending = values.again ? items : items.filter((i) => !verdicts.has(i.id));
   if (pending.length === 0) {
     const mine = items.map((i) => verdicts.get(i.id)!);
-    console.log(`All ${items.length} interventions in ${where} have a verdict (${counts(mine)}).\nstallguard tune shows what they would change; stallguard review --again asks them again.`);
+    console.log(
+      `All ${items.length} interventions in ${where} have a verdict (${counts(mine)}).\nstallguard tune shows what they would change; stallguard review --again asks them again.`,
+    );
     return 0;
   }
-  console.log(`${pending.length} intervention${pending.length === 1 ? '' : 's'} to review, newest first (from ${where}). Verdicts are saved as you go, in ${verdictsFile(home)}.\n`);
+  console.log(
+    `${pending.length} intervention${pending.length === 1 ? '' : 's'} to review, newest first (from ${where}). Verdicts are saved as you go, in ${verdictsFile(home)}.\n`,
+  );
   const keys = keyReader(process.stdin);
   const given: Verdict[] = [];
   let i = 0;
   try {
     while (i < pending.length) {
       const item = pending[i]!;
-      console.log(itemText(item, i + 1, pending.length, (given.findLast((v) => v.id === item.id) ?? verdicts.get(item.id))?.verdict));
+      console.log(
+        itemText(
+          item,
+          i + 1,
+          pending.length,
+          (given.findLast((v) => v.id === item.id) ?? verdicts.get(item.id))?.verdict,
+        ),
+      );
       let answered = false;
       while (!answered) {
         process.stdout.write(QUESTION);
         const key = await keys.next();
         if (key === undefined || key === 'q') {
           process.stdout.write('\n');
-          return finish(given, pending.slice(i).filter((p) => !verdicts.has(p.id) && !given.some((v) => v.id === p.id)).length, home);
+          return finish(
+            given,
+            pending.slice(i).filter((p) => !verdicts.has(p.id) && !given.some((v) => v.id === p.id)).length,
+            home,
+          );
         }
         if (key === '?' || key === 'h') {
           process.stdout.write('\n' + KEYS_HELP + '\n');
@@ -166,7 +204,12 @@ export async function run(argv: string[]): Promise<number> {
 function finish(given: Verdict[], left: number, home: string): number {
   const latest = new Map(given.map((v) => [v.id, v]));
   const all = readVerdicts(home).verdicts;
-  console.log(`${latest.size === 0 ? 'No verdict given' : `Given: ${counts(latest.values())}`}${left > 0 ? `; ${left} left for next time (stallguard review goes on from there)` : ''}.`);
-  if ([...all.values()].some((v) => v.verdict !== 'skip')) console.log('Next: stallguard tune shows what your verdicts would change on your history; stallguard tune --write keeps it.');
+  console.log(
+    `${latest.size === 0 ? 'No verdict given' : `Given: ${counts(latest.values())}`}${left > 0 ? `; ${left} left for next time (stallguard review goes on from there)` : ''}.`,
+  );
+  if ([...all.values()].some((v) => v.verdict !== 'skip'))
+    console.log(
+      'Next: stallguard tune shows what your verdicts would change on your history; stallguard tune --write keeps it.',
+    );
   return 0;
 }

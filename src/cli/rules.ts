@@ -15,7 +15,9 @@ Re-running the same command or re-applying the same edit without a change in bet
 export function run(argv: string[]): number {
   const { values } = parse('rules', argv, { help: { type: 'boolean', short: 'h' } });
   if (values.help) {
-    console.log('usage: stallguard rules\n\nPrints a rule for CLAUDE.md / AGENTS.md. `stallguard install --rules` adds it for you.');
+    console.log(
+      'usage: stallguard rules\n\nPrints a rule for CLAUDE.md / AGENTS.md. `stallguard install --rules` adds it for you.',
+    );
     return 0;
   }
   console.log(RULES_TEXT);

@@ -36,13 +36,20 @@ export function examplesDir(): string {
 
 function printSession(s: SessionScan, all: boolean): void {
   if (s.stalls.length === 0 && !all) return;
-  const head = [s.agent, s.project, plural(s.calls, 'call'), plural(s.stalls.length, 'stall')].filter(Boolean).join(' · ');
-  const inside = s.stalls.length > 0 ? ` · ${plural(s.inside.calls, 'call')} and ${cost(s.inside.spend)} inside them` : '';
+  const head = [s.agent, s.project, plural(s.calls, 'call'), plural(s.stalls.length, 'stall')]
+    .filter(Boolean)
+    .join(' · ');
+  const inside =
+    s.stalls.length > 0 ? ` · ${plural(s.inside.calls, 'call')} and ${cost(s.inside.spend)} inside them` : '';
   console.log(`${s.file}\n  ${head}${inside}`);
   for (const st of s.stalls) {
     const where = st.file ? ` [${st.agent}]` : st.agent === 'main' ? '' : ` [${st.agent}]`;
-    const spent = st.calls > 0 ? `  ${plural(st.calls, 'call')}, ${compact(st.spend.tokens.input + st.spend.tokens.output + st.spend.tokens.cacheRead + st.spend.tokens.cacheWrite)} tokens, ${cost(st.spend)}` : '';
-    const after = st.after === 'repeated' ? ', then kept repeating' : st.after === 'changed' ? ', then changed approach' : '';
+    const spent =
+      st.calls > 0
+        ? `  ${plural(st.calls, 'call')}, ${compact(st.spend.tokens.input + st.spend.tokens.output + st.spend.tokens.cacheRead + st.spend.tokens.cacheWrite)} tokens, ${cost(st.spend)}`
+        : '';
+    const after =
+      st.after === 'repeated' ? ', then kept repeating' : st.after === 'changed' ? ', then changed approach' : '';
     // `step` counts from 0 (as in --json and replay --json); a person counts calls from 1
     console.log(`  call ${String(st.step + 1).padEnd(5)}${st.action.padEnd(6)}${where} ${st.loop}${spent}${after}`);
   }
@@ -52,7 +59,9 @@ function printTotals(t: ScanTotals): void {
   const agents = Object.entries(t.byAgent)
     .map(([a, n]) => `${a} ${n}`)
     .join(', ');
-  console.log(`\n${plural(t.sessions, 'session')} scanned${agents ? ` (${agents})` : ''}: ${plural(t.calls, 'tool call')}, ${compact(t.total.tokens.input + t.total.tokens.output + t.total.tokens.cacheRead + t.total.tokens.cacheWrite)} tokens, ${cost(t.total)}.`);
+  console.log(
+    `\n${plural(t.sessions, 'session')} scanned${agents ? ` (${agents})` : ''}: ${plural(t.calls, 'tool call')}, ${compact(t.total.tokens.input + t.total.tokens.output + t.total.tokens.cacheRead + t.total.tokens.cacheWrite)} tokens, ${cost(t.total)}.`,
+  );
   if (t.stalls === 0) {
     console.log('No stalls found.');
   } else {
@@ -60,8 +69,13 @@ function printTotals(t: ScanTotals): void {
       .map(([a, n]) => plural(n, a))
       .join(', ');
     console.log(`${plural(t.withStalls, 'session')} with stalls: ${plural(t.stalls, 'intervention')} (${actions}).`);
-    console.log(`Inside stalls: ${plural(t.inside.calls, 'call')} (${percent(t.inside.calls, t.calls)} of all), ${cost(t.inside.spend)} (${percent(t.inside.spend.usd, t.total.usd)} of the cost).`);
-    if (t.afterStop.calls > 0) console.log(`After the point where stallguard would have stopped the agent: ${plural(t.afterStop.calls, 'call')}, ${cost(t.afterStop.spend)}.`);
+    console.log(
+      `Inside stalls: ${plural(t.inside.calls, 'call')} (${percent(t.inside.calls, t.calls)} of all), ${cost(t.inside.spend)} (${percent(t.inside.spend.usd, t.total.usd)} of the cost).`,
+    );
+    if (t.afterStop.calls > 0)
+      console.log(
+        `After the point where stallguard would have stopped the agent: ${plural(t.afterStop.calls, 'call')}, ${cost(t.afterStop.spend)}.`,
+      );
     const tools = Object.entries(t.tools)
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
@@ -69,14 +83,22 @@ function printTotals(t: ScanTotals): void {
       .join(', ');
     console.log(`Tools in stalls: ${tools}.`);
   }
-  const skipped = [t.skippedLines ? plural(t.skippedLines, 'unreadable line') + ' skipped' : '', t.unreadableFiles ? plural(t.unreadableFiles, 'file') + ' not in a format stallguard reads' : ''].filter(Boolean);
+  const skipped = [
+    t.skippedLines ? plural(t.skippedLines, 'unreadable line') + ' skipped' : '',
+    t.unreadableFiles ? plural(t.unreadableFiles, 'file') + ' not in a format stallguard reads' : '',
+  ].filter(Boolean);
   if (skipped.length) console.log(skipped.join('; ') + '.');
-  console.log(`Costs at list prices as of ${PRICES_AS_OF}${t.total.unpriced ? `; ${compact(t.total.unpriced)} tokens of models without a price are not in them` : ''}.`);
+  console.log(
+    `Costs at list prices as of ${PRICES_AS_OF}${t.total.unpriced ? `; ${compact(t.total.unpriced)} tokens of models without a price are not in them` : ''}.`,
+  );
   if (t.stalls > 0) console.log('As tables or a page: stallguard report --scan [--html stalls.html]');
 }
 
 export function run(argv: string[]): number {
-  const { values, positionals } = parse('scan', argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parse('scan', argv, {
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -87,12 +109,16 @@ export function run(argv: string[]): number {
   const demo = positionals.length === 0 && !roots.some((r) => !sessionsUnder(r).next().done);
   if (demo && values.json) {
     // a JSON reader takes every line for a session of this machine: the example is for a person's eyes only
-    console.error('stallguard scan: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions); nothing to report. `stallguard scan` without --json shows a bundled example.');
+    console.error(
+      'stallguard scan: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions); nothing to report. `stallguard scan` without --json shows a bundled example.',
+    );
     return 0;
   }
   if (demo) {
     roots = [examplesDir()];
-    console.log('No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions). Here is stallguard on a bundled example session:\n');
+    console.log(
+      'No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions). Here is stallguard on a bundled example session:\n',
+    );
   }
   const loaded = loadConfig({ cwd: process.cwd() });
   explainProblems(loaded.problems);

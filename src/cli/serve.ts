@@ -22,7 +22,8 @@ is not running. One per user: it writes STALLGUARD_HOME/serve.pid while it liste
 function idleMinutes(value: string | undefined): number {
   if (value === undefined) return 30;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`serve: --idle must be a number of minutes above 0 (got "${value}")`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`serve: --idle must be a number of minutes above 0 (got "${value}")`);
   return n;
 }
 
@@ -49,7 +50,12 @@ function alreadyRunning(home: string, running: DaemonInfo, port: number): number
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse('serve', argv, { port: { type: 'string' }, idle: { type: 'string' }, stop: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values } = parse('serve', argv, {
+    port: { type: 'string' },
+    idle: { type: 'string' },
+    stop: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -63,7 +69,13 @@ export async function run(argv: string[]): Promise<number> {
   mkdirSync(home, { recursive: true, mode: 0o700 });
 
   let idle: NodeJS.Timeout | undefined;
-  const server = createHookServer({ port, home, env: process.env, selfDir: dirname(fileURLToPath(import.meta.url)), onRequest: () => idle?.refresh() });
+  const server = createHookServer({
+    port,
+    home,
+    env: process.env,
+    selfDir: dirname(fileURLToPath(import.meta.url)),
+    onRequest: () => idle?.refresh(),
+  });
   const shutdown = () => {
     clearTimeout(idle);
     // stop accepting first: until the file is gone the command hooks stand aside, so a call in between is missed, never counted twice
@@ -91,7 +103,9 @@ export async function run(argv: string[]): Promise<number> {
   idle = setTimeout(shutdown, idleMs).unref(); // the server keeps the process up, not the timer
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, shutdown);
   process.once('exit', () => removeDaemonFile(home));
-  console.log(`stallguard serve: listening on http://127.0.0.1:${port}/stallguard/ (pid ${process.pid}) for ${home}; it exits after ${idleMs / 60_000} idle minutes, or on: stallguard serve --stop`);
+  console.log(
+    `stallguard serve: listening on http://127.0.0.1:${port}/stallguard/ (pid ${process.pid}) for ${home}; it exits after ${idleMs / 60_000} idle minutes, or on: stallguard serve --stop`,
+  );
   await new Promise<void>((done) => server.once('close', () => done()));
   return 0;
 }

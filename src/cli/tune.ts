@@ -59,8 +59,10 @@ export function run(argv: string[]): number {
     return 0;
   }
   const scope = oneOf<Scope>('tune', 'scope', values.scope, ['user', 'project'], 'user');
-  if (values.write && values.reset) throw new UsageError('tune: --write and --reset do opposite things; give one of them');
-  if (positionals.length > 0 && !values.scan) throw new UsageError(`tune: paths are read with --scan (got "${positionals[0]}")`);
+  if (values.write && values.reset)
+    throw new UsageError('tune: --write and --reset do opposite things; give one of them');
+  if (positionals.length > 0 && !values.scan)
+    throw new UsageError(`tune: paths are read with --scan (got "${positionals[0]}")`);
   for (const p of positionals) if (!existsSync(p)) throw new UsageError(`tune: ${p}: no such file or folder`);
   const cwd = process.cwd();
   const home = stallguardHome();
@@ -77,14 +79,19 @@ export function run(argv: string[]): number {
     } catch (e) {
       throw new UsageError(`tune: cannot remove ${file}: ${errnoText(e)}`);
     }
-    console.log(`Removed ${shownFile}${was?.date ? ` (tuned ${was.date.slice(0, 10)}${was.verdicts !== undefined ? ` from ${was.verdicts} verdicts` : ''})` : ''}: the settings beneath it are back. Your verdicts are kept in ${verdictsFile(home)}.`);
+    console.log(
+      `Removed ${shownFile}${was?.date ? ` (tuned ${was.date.slice(0, 10)}${was.verdicts !== undefined ? ` from ${was.verdicts} verdicts` : ''})` : ''}: the settings beneath it are back. Your verdicts are kept in ${verdictsFile(home)}.`,
+    );
     return 0;
   }
 
   const loaded = loadConfig({ cwd });
   explainProblems(loaded.problems);
   const { verdicts: all, unreadableLines } = readVerdicts(home);
-  if (unreadableLines > 0) console.error(`stallguard tune: ${unreadableLines} unreadable line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`);
+  if (unreadableLines > 0)
+    console.error(
+      `stallguard tune: ${unreadableLines} unreadable line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`,
+    );
   let verdicts = given(all.values());
   if (scope === 'project') verdicts = verdicts.filter((v) => inside(projectRoot(file), v.cwd));
   if (verdicts.length === 0) {
@@ -98,11 +105,25 @@ export function run(argv: string[]): number {
   const beneath = loadConfig({ cwd, instead: { file, value: undefined } }).config;
   const fixed = fixedAbove(file, home, cwd);
   const prior = settingsOf(beneath);
-  const after = (s: ReturnType<typeof settingsOf>) => loadConfig({ cwd, instead: { file, value: layerContent(prior, s) } }).config;
+  const after = (s: ReturnType<typeof settingsOf>) =>
+    loadConfig({ cwd, instead: { file, value: layerContent(prior, s) } }).config;
   const roots = values.scan ? (positionals.length > 0 ? positionals : historyRoots()) : [];
-  const result = tune({ verdicts, runs: () => runsOf(home, verdicts, roots), before: loaded.config, beneath, fixed: new Set(fixed.keys()), after });
+  const result = tune({
+    verdicts,
+    runs: () => runsOf(home, verdicts, roots),
+    before: loaded.config,
+    beneath,
+    fixed: new Set(fixed.keys()),
+    after,
+  });
 
-  const layer = layerOf(prior, result.settings.after, { date: new Date().toISOString(), verdicts: verdicts.length, right: result.verdicts.right, wrong: result.verdicts.wrong, scope });
+  const layer = layerOf(prior, result.settings.after, {
+    date: new Date().toISOString(),
+    verdicts: verdicts.length,
+    right: result.verdicts.right,
+    wrong: result.verdicts.wrong,
+    scope,
+  });
   if (values.write) {
     try {
       writeLayer(file, layer, scope);
@@ -111,15 +132,35 @@ export function run(argv: string[]): number {
     }
   }
   if (values.json) {
-    console.log(JSON.stringify({ ...result, changes: result.changes.map((c) => ({ setting: c.knob.name, from: c.from, to: c.to, agrees: c.agrees, disagrees: c.disagrees })), fixed: Object.fromEntries(fixed), layer: { file, scope, content: layer, written: values.write === true } }));
+    console.log(
+      JSON.stringify({
+        ...result,
+        changes: result.changes.map((c) => ({
+          setting: c.knob.name,
+          from: c.from,
+          to: c.to,
+          agrees: c.agrees,
+          disagrees: c.disagrees,
+        })),
+        fixed: Object.fromEntries(fixed),
+        layer: { file, scope, content: layer, written: values.write === true },
+      }),
+    );
     return 0;
   }
   process.stdout.write(tuneText(result));
   const kept = [...fixed].map(([name, from]) => `${name} (${from})`);
   if (kept.length > 0) console.log(`Set by hand, so left as they are: ${kept.join(', ')}.`);
-  if (!loaded.config.judge.enabled) console.log('The judge is off in your config (judge.enabled): only the floors were tuned.');
-  if (values.write) console.log(`\nSaved to ${shownFile} (${scope} scope): stallguard status and doctor show it as tuned; stallguard tune --reset${scope === 'project' ? ' --scope project' : ''} removes it.`);
-  else console.log(`\nNothing saved. stallguard tune --write${scope === 'project' ? ' --scope project' : ''} saves this to ${shownFile}; stallguard tune --reset removes it again.`);
+  if (!loaded.config.judge.enabled)
+    console.log('The judge is off in your config (judge.enabled): only the floors were tuned.');
+  if (values.write)
+    console.log(
+      `\nSaved to ${shownFile} (${scope} scope): stallguard status and doctor show it as tuned; stallguard tune --reset${scope === 'project' ? ' --scope project' : ''} removes it.`,
+    );
+  else
+    console.log(
+      `\nNothing saved. stallguard tune --write${scope === 'project' ? ' --scope project' : ''} saves this to ${shownFile}; stallguard tune --reset removes it again.`,
+    );
   return 0;
 }
 

@@ -1,5 +1,12 @@
 import { AGENTS } from '../hook/run-hook.ts';
-import { type Change, changes, describeChange, excludeOwner, uninstallChange, writeUninstall } from '../install/apply.ts';
+import {
+  type Change,
+  changes,
+  describeChange,
+  excludeOwner,
+  uninstallChange,
+  writeUninstall,
+} from '../install/apply.ts';
 import { removeExclude } from '../install/exclude.ts';
 import { repoOf, repoPath } from '../install/git.ts';
 import { fileAt, placesOf, type Where } from '../install/place.ts';
@@ -30,7 +37,10 @@ export function run(argv: string[]): number {
     return 0;
   }
   const target = resolveTarget('uninstall', values.agent);
-  const places: Where[] = values.scope !== undefined ? [resolveWhere('uninstall', target, values.scope)] : placesOf(target).filter((w) => w !== 'user');
+  const places: Where[] =
+    values.scope !== undefined
+      ? [resolveWhere('uninstall', target, values.scope)]
+      : placesOf(target).filter((w) => w !== 'user');
   const project = process.cwd();
   const env = process.env;
   const home = stallguardHome(env);
@@ -48,7 +58,12 @@ export function run(argv: string[]): number {
     for (const where of places) {
       const file = fileAt(form, where, project, env);
       add(file, (t) => form.remove(t, file));
-      if (where === 'local' && repo) add(repo.exclude, (t) => removeExclude(t, repoPath(repo, file)), excludeOwner(target.agent, repoPath(repo, file)));
+      if (where === 'local' && repo)
+        add(
+          repo.exclude,
+          (t) => removeExclude(t, repoPath(repo, file)),
+          excludeOwner(target.agent, repoPath(repo, file)),
+        );
     }
   }
   for (const where of places) add(target.rulesFile(scopeOf(where), project, env), removeRules);
@@ -60,12 +75,16 @@ export function run(argv: string[]): number {
     return 0;
   }
   if (todo.length === 0) {
-    console.log(`stallguard: nothing to remove for ${target.label} (${places.map((w) => show(fileAt(target, w, project, env))).join(', ')})`);
+    console.log(
+      `stallguard: nothing to remove for ${target.label} (${places.map((w) => show(fileAt(target, w, project, env))).join(', ')})`,
+    );
     return 0;
   }
   for (const c of todo) {
     const folders = writeUninstall(home, c);
-    console.log(`stallguard: ${c.after === undefined ? `removed ${show(c.file)}, which install had created` : `took stallguard out of ${show(c.file)}`}${folders.length ? `, and the empty folder${folders.length > 1 ? 's' : ''} ${folders.map(show).join(', ')}` : ''}.`);
+    console.log(
+      `stallguard: ${c.after === undefined ? `removed ${show(c.file)}, which install had created` : `took stallguard out of ${show(c.file)}`}${folders.length ? `, and the empty folder${folders.length > 1 ? 's' : ''} ${folders.map(show).join(', ')}` : ''}.`,
+    );
   }
   return 0;
 }

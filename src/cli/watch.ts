@@ -14,7 +14,8 @@ Runs the agent command, passing its output and exit code through. If it prints n
 for the --silence span (default 10m; e.g. 90s, 1h, 500ms), it ends the agent and everything it started,
 says so, and exits ${SILENT_EXIT}: an agent hung without calling a tool is a stall no hook sees.`;
 
-const NO_COMMAND = 'watch: give the agent command after --, e.g. stallguard watch --silence 10m -- claude -p "fix the tests"';
+const NO_COMMAND =
+  'watch: give the agent command after --, e.g. stallguard watch --silence 10m -- claude -p "fix the tests"';
 
 export async function run(argv: string[]): Promise<number> {
   const split = argv.indexOf('--');
@@ -30,14 +31,19 @@ export async function run(argv: string[]): Promise<number> {
   const command = argv.slice(split + 1);
   if (command.length === 0 || positionals.length > 0) throw new UsageError(NO_COMMAND);
   const silenceMs = values.silence === undefined ? 600_000 : parseDuration(values.silence);
-  if (silenceMs === undefined) throw new UsageError(`watch: --silence must be a duration such as 10m, 90s, 1h or 500ms (got "${values.silence}")`);
+  if (silenceMs === undefined)
+    throw new UsageError(`watch: --silence must be a duration such as 10m, 90s, 1h or 500ms (got "${values.silence}")`);
 
   const result = await watch({ command: command[0]!, args: command.slice(1), silenceMs });
   const code = exitCode(result, SILENT_EXIT);
   if (result.kind === 'silent') {
-    process.stderr.write(`\nstallguard watch: no output from "${command.join(' ')}" for ${formatDuration(result.silentMs)}; ended it and everything it started (exit ${code}). It was stalled where no hook sees it.\n`);
+    process.stderr.write(
+      `\nstallguard watch: no output from "${command.join(' ')}" for ${formatDuration(result.silentMs)}; ended it and everything it started (exit ${code}). It was stalled where no hook sees it.\n`,
+    );
   } else if (result.kind === 'failed') {
-    process.stderr.write(`stallguard watch: cannot run "${command[0]}": ${result.error.code === 'ENOENT' ? 'command not found' : result.error.message}\n`);
+    process.stderr.write(
+      `stallguard watch: cannot run "${command[0]}": ${result.error.code === 'ENOENT' ? 'command not found' : result.error.message}\n`,
+    );
   }
   return code;
 }

@@ -74,16 +74,22 @@ export interface TunedInfo {
   sets: Record<string, unknown>;
 }
 
-
 /** A tuned layer's settings without what tune never writes, and a problem for each thing left out. */
 function tunedOnly(value: unknown, file: string, problems: ConfigProblem[]): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    const judge = k === 'judge' && v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    const judge =
+      k === 'judge' && v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
     if (k.startsWith('_') || (TUNED_FLOORS as readonly string[]).includes(k)) out[k] = v;
     else if (judge && Object.keys(judge).every((j) => j === 'levels')) out[k] = v;
-    else problems.push({ source: file, field: judge ? `judge.${Object.keys(judge).find((j) => j !== 'levels')}` : k, problem: 'is not a setting stallguard tune writes (a tuned layer holds judge.levels and the failure and poll floors)' });
+    else
+      problems.push({
+        source: file,
+        field: judge ? `judge.${Object.keys(judge).find((j) => j !== 'levels')}` : k,
+        problem:
+          'is not a setting stallguard tune writes (a tuned layer holds judge.levels and the failure and poll floors)',
+      });
   }
   return out;
 }
@@ -105,7 +111,9 @@ function settingsOf(settings: unknown): Record<string, unknown> {
   if (!settings || typeof settings !== 'object') return out;
   for (const [k, v] of Object.entries(settings as Record<string, unknown>)) {
     if (k.startsWith('_')) continue;
-    if (k === 'judge' && v && typeof v === 'object') for (const [code, level] of Object.entries((v as { levels?: object }).levels ?? {})) out[`judge.levels.${code}`] = level;
+    if (k === 'judge' && v && typeof v === 'object')
+      for (const [code, level] of Object.entries((v as { levels?: object }).levels ?? {}))
+        out[`judge.levels.${code}`] = level;
     else out[k] = v;
   }
   return out;
@@ -149,7 +157,9 @@ function jsonError(text: string, e: Error): string {
  * file's content as if it held that (undefined: as if it were absent), for `stallguard tune` to see what a
  * layer would change before it writes it.
  */
-export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?: string; instead?: { file: string; value: unknown } } = {}): LoadedConfig {
+export function loadConfig(
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?: string; instead?: { file: string; value: unknown } } = {},
+): LoadedConfig {
   const env = opts.env ?? process.env;
   const home = opts.home ?? stallguardHome(env);
   let config = DEFAULT_CONFIG;
@@ -165,7 +175,12 @@ export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?:
   }
   for (const layer of layers) {
     const { file } = layer;
-    const { value, problem, missing }: ReturnType<typeof readJson> = instead?.file === file ? (instead.value === undefined ? { missing: true } : { value: instead.value }) : readJson(file);
+    const { value, problem, missing }: ReturnType<typeof readJson> =
+      instead?.file === file
+        ? instead.value === undefined
+          ? { missing: true }
+          : { value: instead.value }
+        : readJson(file);
     if (missing) continue;
     if (problem) {
       problems.push({ source: file, field: '(file)', problem });
@@ -181,7 +196,14 @@ export function loadConfig(opts: { cwd?: string; env?: NodeJS.ProcessEnv; home?:
   const mode = env.STALLGUARD_MODE?.trim();
   if (mode) {
     if (MODES.includes(mode as Mode)) config = { ...config, mode: mode as Mode };
-    else problems.push({ source: 'the environment', field: 'STALLGUARD_MODE', problem: `must be one of ${MODES.map((m) => JSON.stringify(m)).join(', ')}`, value: mode, fallback: config.mode });
+    else
+      problems.push({
+        source: 'the environment',
+        field: 'STALLGUARD_MODE',
+        problem: `must be one of ${MODES.map((m) => JSON.stringify(m)).join(', ')}`,
+        value: mode,
+        fallback: config.mode,
+      });
   }
   return { config, problems, sources, tuned };
 }

@@ -7,11 +7,23 @@ export const MODES: readonly Mode[] = ['shadow', 'enforce', 'off'];
 
 /** What a field must be ("a whole number from 2 to 100"), or undefined when the value is one. */
 type Check = (v: unknown) => string | undefined;
-const int = (min: number, max: number): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? undefined : `a whole number from ${min} to ${max}`);
-const num = (min: number, max: number): Check => (v) => (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? undefined : `a number from ${min} to ${max}`);
-const strings: Check = (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : 'a list of strings');
+const int =
+  (min: number, max: number): Check =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+      ? undefined
+      : `a whole number from ${min} to ${max}`;
+const num =
+  (min: number, max: number): Check =>
+  (v) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? undefined : `a number from ${min} to ${max}`;
+const strings: Check = (v) =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : 'a list of strings';
 const bool: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
-const oneOfThese = (values: readonly string[]): Check => (v) => (values.includes(v as string) ? undefined : `one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
+const oneOfThese =
+  (values: readonly string[]): Check =>
+  (v) =>
+    values.includes(v as string) ? undefined : `one of ${values.map((x) => JSON.stringify(x)).join(', ')}`;
 
 const FIELDS: Record<string, Check> = {
   mode: oneOfThese(MODES),
@@ -38,7 +50,8 @@ const LLM_FIELDS: Record<string, Check> = {
   provider: oneOfThese(['anthropic', 'openai']),
   model: str,
   baseUrl: (v) => (typeof v === 'string' && /^https?:\/\/\S+$/.test(v) ? undefined : 'an http(s) URL'),
-  apiKeyEnv: (v) => (typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? undefined : 'an environment variable name'),
+  apiKeyEnv: (v) =>
+    typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? undefined : 'an environment variable name',
   timeoutMs: int(100, 60_000),
   smell: num(0, 1),
   confidence: num(0, 1),
@@ -47,12 +60,38 @@ const LLM_FIELDS: Record<string, Check> = {
 /** The failure and poll floors `stallguard tune` may move: with judge.levels, all a tuned layer holds. */
 export const TUNED_FLOORS = ['failRepeat', 'unchangedFailures', 'sameFailures', 'pollRepeat'] as const;
 
-export const LEVEL_SIGNALS = ['REPEAT', 'CYCLE', 'NEAR_DUPLICATE', 'SAME_FAILURE', 'FAILING_RETRY', 'NO_TREE_CHANGE', 'EDIT_REJECTED', 'REPEATED_EDIT', 'TREE_OSCILLATION', 'EMPTY_RESULT', 'SAME_OUTCOME', 'REREAD', 'MALFORMED'];
+export const LEVEL_SIGNALS = [
+  'REPEAT',
+  'CYCLE',
+  'NEAR_DUPLICATE',
+  'SAME_FAILURE',
+  'FAILING_RETRY',
+  'NO_TREE_CHANGE',
+  'EDIT_REJECTED',
+  'REPEATED_EDIT',
+  'TREE_OSCILLATION',
+  'EMPTY_RESULT',
+  'SAME_OUTCOME',
+  'REREAD',
+  'MALFORMED',
+];
 const levels: Check = (v) =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.entries(v).every(([k, x]) => LEVEL_SIGNALS.includes(k) && (x === null || (Number.isInteger(x) && (x as number) >= 2 && (x as number) <= 100)))
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.entries(v).every(
+    ([k, x]) =>
+      LEVEL_SIGNALS.includes(k) && (x === null || (Number.isInteger(x) && (x as number) >= 2 && (x as number) <= 100)),
+  )
     ? undefined
     : `an object of signal levels (${LEVEL_SIGNALS.join(', ')}), each a whole number from 2 to 100 or null`;
-const JUDGE_FIELDS: Record<string, Check> = { enabled: bool, threshold: num(0, 1), stopThreshold: num(0, 1), denyThreshold: num(0, 1.01), levels };
+const JUDGE_FIELDS: Record<string, Check> = {
+  enabled: bool,
+  threshold: num(0, 1),
+  stopThreshold: num(0, 1),
+  denyThreshold: num(0, 1.01),
+  levels,
+};
 
 export interface ConfigProblem {
   /** The file (or STALLGUARD_MODE, or createDetector) the setting came from. */
@@ -67,21 +106,28 @@ export interface ConfigProblem {
   fallback?: unknown;
 }
 
-const FIELD_NAMES = [...Object.keys(FIELDS), ...Object.keys(JUDGE_FIELDS).map((k) => `judge.${k}`), ...Object.keys(LLM_FIELDS).map((k) => `llm.${k}`)];
+const FIELD_NAMES = [
+  ...Object.keys(FIELDS),
+  ...Object.keys(JUDGE_FIELDS).map((k) => `judge.${k}`),
+  ...Object.keys(LLM_FIELDS).map((k) => `llm.${k}`),
+];
 
 /** Edit distance, for "did you mean" on a misspelt setting. */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
 }
 
 function unknown(source: string, field: string): ConfigProblem {
-  const near = FIELD_NAMES.filter((f) => distance(f.toLowerCase(), field.toLowerCase()) <= 2).sort((a, b) => distance(a, field) - distance(b, field))[0];
+  const near = FIELD_NAMES.filter((f) => distance(f.toLowerCase(), field.toLowerCase()) <= 2).sort(
+    (a, b) => distance(a, field) - distance(b, field),
+  )[0];
   return { source, field, problem: `is not a known setting${near ? ` (did you mean "${near}"?)` : ''}` };
 }
 
@@ -118,7 +164,12 @@ export function mergeConfig(base: Config, raw: unknown, source: string): { confi
         continue;
       }
       // a provider given without the rest takes that provider's defaults
-      if (field === 'llm' && (value as Record<string, unknown>).provider === 'openai') Object.assign(next.llm as object, { baseUrl: 'https://api.openai.com', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-5-mini' });
+      if (field === 'llm' && (value as Record<string, unknown>).provider === 'openai')
+        Object.assign(next.llm as object, {
+          baseUrl: 'https://api.openai.com',
+          apiKeyEnv: 'OPENAI_API_KEY',
+          model: 'gpt-5-mini',
+        });
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         const check = nested[k];
         const expected = check?.(v);
@@ -126,7 +177,8 @@ export function mergeConfig(base: Config, raw: unknown, source: string): { confi
         if (!check) problems.push(unknown(source, `${field}.${k}`));
         else if (expected) problems.push(invalid(source, `${field}.${k}`, expected, v, into[k]));
         // levels from several files add up, signal by signal: a later file sets only the signals it names
-        else into[k] = field === 'judge' && k === 'levels' ? { ...(into[k] as object | undefined), ...(v as object) } : v;
+        else
+          into[k] = field === 'judge' && k === 'levels' ? { ...(into[k] as object | undefined), ...(v as object) } : v;
       }
       continue;
     }

@@ -2,7 +2,19 @@
 // the file it is about. One place, so that classification, short forms and self-protection agree.
 
 /** The tools that run a shell command, across agents (Claude, Codex, Gemini, Cursor, Copilot). */
-export const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'bash', 'run_shell_command', 'exec_command', 'local_shell', 'shell_command', 'container.exec', 'Shell', 'shell', 'PowerShell', 'powershell']);
+export const SHELL_TOOLS: ReadonlySet<string> = new Set([
+  'Bash',
+  'bash',
+  'run_shell_command',
+  'exec_command',
+  'local_shell',
+  'shell_command',
+  'container.exec',
+  'Shell',
+  'shell',
+  'PowerShell',
+  'powershell',
+]);
 
 /** A call's arguments as an object (some agents send them as a JSON string); {} when they are not one. */
 export function callFields(input: unknown): Record<string, unknown> {
@@ -14,7 +26,11 @@ export function callFields(input: unknown): Record<string, unknown> {
 export function callCommand(o: Record<string, unknown>): string | undefined {
   for (const raw of [o.command, o.cmd]) {
     if (typeof raw === 'string') return raw;
-    if (Array.isArray(raw)) return raw.filter((w): w is string => typeof w === 'string').map(shellQuote).join(' ');
+    if (Array.isArray(raw))
+      return raw
+        .filter((w): w is string => typeof w === 'string')
+        .map(shellQuote)
+        .join(' ');
   }
   return undefined;
 }
@@ -24,7 +40,18 @@ function shellQuote(w: string): string {
 }
 
 /** The names the agents give the file or folder a call is about. */
-export const PATH_FIELDS: readonly string[] = ['file_path', 'path', 'notebook_path', 'filePath', 'absolute_path', 'target_file', 'targetFile', 'file', 'filename', 'uri'];
+export const PATH_FIELDS: readonly string[] = [
+  'file_path',
+  'path',
+  'notebook_path',
+  'filePath',
+  'absolute_path',
+  'target_file',
+  'targetFile',
+  'file',
+  'filename',
+  'uri',
+];
 
 /** The names the agents give an edit's old and new text: Claude and Gemini, opencode, Copilot, pi, others. */
 export const REPLACEMENT_FIELDS: readonly (readonly [string, string])[] = [

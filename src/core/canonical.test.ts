@@ -33,21 +33,77 @@ function everyOutputPass(text: string, cwd: string, home: string): string {
     .replace(/\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):\d{2,5}\b/g, '$1:<port>');
 }
 
-const PIECES = [' ', '  ', '\t', '\n', '\r\n', '\n\n\n', ' \n', '\n ', '\x1b[31m', '\x1b[0m', '/tmp/x1', '/var/tmp/a', '/private/var/folders/ab/cd/T/f', '/home/dev/proj', '/home/dev/proj/src/a.ts', '/home/dev', 'pid 4242', 'PGID: 7', '2026-11-29T10:00:00Z', '10:00:01', '1732874400000', 'req_0123456789ab', 'deadbeefdeadbeefdeadbeef00', '123e4567-e89b-12d3-a456-426614174000', '123E4567-E89B-12D3-A456-426614174000', '-abcd-', 'call_', 'toolu_01ABCDEFGH', 'error', 'a', '.', ':', ' \t', '\t ', '   ', '0x1234567', '0XABCDEF12', 'localhost:8080', '127.0.0.1:3000', '[::1]:99', '0.0.0.0:80', '12ms', '3.5 s', '_'];
+const PIECES = [
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\n\n\n',
+  ' \n',
+  '\n ',
+  '\x1b[31m',
+  '\x1b[0m',
+  '/tmp/x1',
+  '/var/tmp/a',
+  '/private/var/folders/ab/cd/T/f',
+  '/home/dev/proj',
+  '/home/dev/proj/src/a.ts',
+  '/home/dev',
+  'pid 4242',
+  'PGID: 7',
+  '2026-11-29T10:00:00Z',
+  '10:00:01',
+  '1732874400000',
+  'req_0123456789ab',
+  'deadbeefdeadbeefdeadbeef00',
+  '123e4567-e89b-12d3-a456-426614174000',
+  '123E4567-E89B-12D3-A456-426614174000',
+  '-abcd-',
+  'call_',
+  'toolu_01ABCDEFGH',
+  'error',
+  'a',
+  '.',
+  ':',
+  ' \t',
+  '\t ',
+  '   ',
+  '0x1234567',
+  '0XABCDEF12',
+  'localhost:8080',
+  '127.0.0.1:3000',
+  '[::1]:99',
+  '0.0.0.0:80',
+  '12ms',
+  '3.5 s',
+  '_',
+];
 
 describe('normalizeText', () => {
   it('gives exactly what every pass run in full gives', () => {
-    const text = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 6 })), { maxLength: 40 }).map((p) => p.join(''));
+    const text = fc
+      .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 6 })), { maxLength: 40 })
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(text, (t) => {
-        assert.equal(normalizeText(t, { cwd: '/home/dev/proj', home: '/home/dev' }), everyPass(t, '/home/dev/proj', '/home/dev'));
-        assert.equal(normalizeOutputText(t, { cwd: '/home/dev/proj', home: '/home/dev' }), everyOutputPass(t, '/home/dev/proj', '/home/dev'));
+        assert.equal(
+          normalizeText(t, { cwd: '/home/dev/proj', home: '/home/dev' }),
+          everyPass(t, '/home/dev/proj', '/home/dev'),
+        );
+        assert.equal(
+          normalizeOutputText(t, { cwd: '/home/dev/proj', home: '/home/dev' }),
+          everyOutputPass(t, '/home/dev/proj', '/home/dev'),
+        );
       }),
       { numRuns: 5000 },
     );
   });
 
   it('folds whitespace and removes what varies', () => {
-    assert.equal(normalizeOutputText('\x1b[32mok\x1b[0m  in 12ms\r\n\n\n\nat /tmp/abc/x.js pid 42 \n', { cwd: '/home/dev/proj' }), 'ok in <dur>\n\nat <tmp>/x.js pid <pid>');
+    assert.equal(
+      normalizeOutputText('\x1b[32mok\x1b[0m  in 12ms\r\n\n\n\nat /tmp/abc/x.js pid 42 \n', { cwd: '/home/dev/proj' }),
+      'ok in <dur>\n\nat <tmp>/x.js pid <pid>',
+    );
   });
 });

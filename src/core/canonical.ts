@@ -10,7 +10,6 @@ import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
 const VOLATILE_FIELD =
   /^(timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id|correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?|task_?progress)$/i;
 
-
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g;
 const CLOCK = /\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/g;
@@ -20,8 +19,7 @@ const REQUEST_ID = /\b(?:req|request|msg|toolu|call|run|trace)_[A-Za-z0-9]{8,}\b
 const TEMP_PATH = /(?:\/private)?\/(?:tmp|var\/tmp|var\/folders\/[^\s/]+\/[^\s/]+\/T)\/[^\s/'"`),;:]+/g;
 const PID = /\b(pid|PID|PGID|process(?: group)?(?: pgid)?|Process Group PGID)([:= #]+)\d+\b/gi;
 const UNIX_EPOCH_MS = /\b1[6-9]\d{11}\b/g;
-const DURATION =
-  /\b\d+(?:\.\d+)?\s?(?:ms|msec|milliseconds?|s|secs?|seconds?|µs|us|ns|m|mins?|minutes?)\b(?!\w)/g;
+const DURATION = /\b\d+(?:\.\d+)?\s?(?:ms|msec|milliseconds?|s|secs?|seconds?|µs|us|ns|m|mins?|minutes?)\b(?!\w)/g;
 const HEX_ADDRESS = /\b0x[0-9a-f]{6,}\b/gi;
 const LOCAL_PORT = /\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):\d{2,5}\b/g;
 const LOOPBACK = ['localhost:', '127.0.0.1:', '0.0.0.0:', '[::1]:'];
@@ -91,7 +89,6 @@ export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): st
   const text = typeof output === 'string' ? redact(output) : stableJson(dropVolatile('', output, 0));
   return normalizeOutputText(text, ctx);
 }
-
 
 /** The canonical form of a piece of text a call holds (a path, a pattern, an edit's old and new text): redacted and normalised, never parsed. */
 export function canonicalText(text: string, ctx: NormalizeContext = {}): string {

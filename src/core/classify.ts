@@ -10,37 +10,52 @@ import { lexShell } from '../shell/lex.ts';
 const TEST_RUNNER =
   /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint|ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest|gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc|go|cargo|make|ninja|cmake|npm|npx|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|uv|poetry|django-admin|sphinx-build|\w*tests?\.(?:py|sh)|run\.sh)$/;
 /** Runners that are verification whatever their arguments. */
-const ALWAYS_TEST = /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|\w*tests?\.(?:py|sh)|run\.sh)$/;
+const ALWAYS_TEST =
+  /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|\w*tests?\.(?:py|sh)|run\.sh)$/;
 const TEST_ARGS =
   /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*)\b/i;
-const READERS = /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|jq|get-content|gc|type|get-childitem|gci)$/i;
+const READERS =
+  /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|jq|get-content|gc|type|get-childitem|gci)$/i;
 /** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
-const GIT_READS = /^(?:status|diff|show|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|reflog|shortlog|cat-file|whatchanged)$/;
+const GIT_READS =
+  /^(?:status|diff|show|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|reflog|shortlog|cat-file|whatchanged)$/;
 
 /** Whether a git command only looks: `git branch` lists but `git branch -M main` renames, `git remote -v` but not `git remote add`. */
 function gitLooks(args: readonly string[]): boolean {
   const [sub = '', ...rest] = args;
   if (GIT_READS.test(sub)) return true;
-  if (sub === 'branch' || sub === 'tag') return rest.every((a) => /^(?:-a|-r|-v|-vv|--all|--list|-l|--show-current|--contains|--merged|--no-merged)$/.test(a));
-  if (sub === 'remote') return rest.length === 0 || rest.every((a) => a === '-v') || rest[0] === 'show' || rest[0] === 'get-url';
-  if (sub === 'config') return rest.some((a) => /^(?:--get|--get-all|--list|-l)$/.test(a)) || rest.filter((a) => !a.startsWith('-')).length <= 1;
+  if (sub === 'branch' || sub === 'tag')
+    return rest.every((a) =>
+      /^(?:-a|-r|-v|-vv|--all|--list|-l|--show-current|--contains|--merged|--no-merged)$/.test(a),
+    );
+  if (sub === 'remote')
+    return rest.length === 0 || rest.every((a) => a === '-v') || rest[0] === 'show' || rest[0] === 'get-url';
+  if (sub === 'config')
+    return (
+      rest.some((a) => /^(?:--get|--get-all|--list|-l)$/.test(a)) || rest.filter((a) => !a.startsWith('-')).length <= 1
+    );
   if (sub === 'stash') return rest[0] === 'list' || rest[0] === 'show';
   return false;
 }
 /** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
-const FILTERS = /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
+const FILTERS =
+  /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
 const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
-const POLL_SUBCOMMAND = /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
-const WRITERS = /^(?:rm|mv|cp|touch|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar|set-content|add-content|out-file|new-item|remove-item|copy-item|move-item)$/i;
+const POLL_SUBCOMMAND =
+  /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
+const WRITERS =
+  /^(?:rm|mv|cp|touch|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar|set-content|add-content|out-file|new-item|remove-item|copy-item|move-item)$/i;
 /** Writes that change no code: git's own files (a lock), scratch folders. */
 const NOT_CODE = /(?:^|[/\\])\.git[/\\]|^(?:\/tmp|\/var\/tmp|\$env:TEMP|%TEMP%)[/\\]/i;
 const WRAPPERS = /^(?:sudo|env|time|nohup|exec|command|builtin|xargs|export|nice|stdbuf)$/;
 const SHELLS = /^(?:bash|sh|zsh|dash|ksh)$/;
 /** PowerShell, whose escape character is the backtick and whose paths hold backslashes: cmdlets and $variables. */
-const POWERSHELL = /\b(?:Get|Set|New|Remove|Select|Where|ForEach|Out|Add|Test|Write|Copy|Move|Invoke|Start|Stop)-[A-Z][A-Za-z]+\b|^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/m;
+const POWERSHELL =
+  /\b(?:Get|Set|New|Remove|Select|Where|ForEach|Out|Add|Test|Write|Copy|Move|Invoke|Start|Stop)-[A-Z][A-Za-z]+\b|^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/m;
 /** Writes a PowerShell script does through .NET or cmdlets inside an expression. */
-const POWERSHELL_WRITE = /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b|\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/i;
+const POWERSHELL_WRITE =
+  /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b|\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/i;
 /** Output captured in a log or scratch file is not a change to the code. */
 const CAPTURE = /^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\/|^\$null$/i;
 
@@ -71,11 +86,16 @@ function replacement(o: Record<string, unknown>): { before: string; after: strin
 }
 
 /** What an edit replaces and with what, where its arguments say: an edit's old and new text, several edits, or the patch its dialect found. */
-function beforeAfter(o: Record<string, unknown>, patch: string | undefined): { before: string; after: string } | undefined {
+function beforeAfter(
+  o: Record<string, unknown>,
+  patch: string | undefined,
+): { before: string; after: string } | undefined {
   const pair = replacement(o);
   if (pair) return pair;
   if (Array.isArray(o.edits)) {
-    const edits = o.edits.map((e) => (e && typeof e === 'object' ? replacement(e as Record<string, unknown>) : undefined));
+    const edits = o.edits.map((e) =>
+      e && typeof e === 'object' ? replacement(e as Record<string, unknown>) : undefined,
+    );
     if (edits.length > 0 && edits.every((e) => e !== undefined))
       return { before: edits.map((e) => e!.before).join('\u0000'), after: edits.map((e) => e!.after).join('\u0000') };
   }
@@ -97,7 +117,17 @@ function sedSubstitution(words: readonly string[]): { before: string; after: str
   return parts.length >= 3 ? { before: parts[0]!, after: parts[1]! } : undefined;
 }
 
-const RANK: Record<ToolClass, number> = { edit: 8, test: 7, spawn: 6, poll: 5, search: 4, read: 3, exec: 2, bookkeeping: 1, other: 0 };
+const RANK: Record<ToolClass, number> = {
+  edit: 8,
+  test: 7,
+  spawn: 6,
+  poll: 5,
+  search: 4,
+  read: 3,
+  exec: 2,
+  bookkeeping: 1,
+  other: 0,
+};
 
 function base(word: string): string {
   return word.replace(/^.*[/\\]/, '') || word;
@@ -106,7 +136,8 @@ function base(word: string): string {
 function lastPath(words: readonly string[]): string | undefined {
   for (let i = words.length - 1; i > 0; i--) {
     const w = words[i]!;
-    if (!w.startsWith('-') && !/^\d+(,\d+)?p?$/.test(w) && (w.includes('/') || w.includes('.') || w.includes('\\'))) return w;
+    if (!w.startsWith('-') && !/^\d+(,\d+)?p?$/.test(w) && (w.includes('/') || w.includes('.') || w.includes('\\')))
+      return w;
   }
   return undefined;
 }
@@ -126,12 +157,19 @@ function programWords(words: readonly string[]): string[] {
 /** The script an interpreter is handed inline: `bash -lc '...'`, `powershell -Command "..."`, `cmd /c ...`. */
 function inlineScript(verb: string, args: readonly string[]): string | undefined {
   const v = verb.toLowerCase().replace(/\.exe$/, '');
-  const flag = SHELLS.test(v) ? args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a)) : v === 'powershell' || v === 'pwsh' ? args.findIndex((a) => /^-(?:c|command)$/i.test(a)) : v === 'cmd' ? args.findIndex((a) => /^\/c$/i.test(a)) : -1;
+  const flag = SHELLS.test(v)
+    ? args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a))
+    : v === 'powershell' || v === 'pwsh'
+      ? args.findIndex((a) => /^-(?:c|command)$/i.test(a))
+      : v === 'cmd'
+        ? args.findIndex((a) => /^\/c$/i.test(a))
+        : -1;
   return flag === -1 || flag + 1 >= args.length ? undefined : args.slice(flag + 1).join(' ');
 }
 
 /** Flags of search programs that take a value, which is not the pattern. */
-const VALUE_FLAGS = /^-(?:[gtTmABCf]|-(?:glob|type|type-not|max-count|after-context|before-context|context|file|max-depth|maxdepth|include|exclude|exclude-dir))$/;
+const VALUE_FLAGS =
+  /^-(?:[gtTmABCf]|-(?:glob|type|type-not|max-count|after-context|before-context|context|file|max-depth|maxdepth|include|exclude|exclude-dir))$/;
 
 /** What a shell search looks for and where: `rg -n "foo" src`, `find . -name "*.ts"`, `Get-ChildItem -Path p -Filter x`. */
 function shellSearch(verb: string, args: readonly string[]): { term?: string; target?: string } {
@@ -142,7 +180,10 @@ function shellSearch(verb: string, args: readonly string[]): { term?: string; ta
   };
   if (v === 'find') {
     const term = named(/^-(?:i?name|i?path|i?regex|wholename)$/);
-    return { ...(term !== undefined ? { term } : {}), ...(args[0] && !args[0].startsWith('-') ? { target: args[0] } : {}) };
+    return {
+      ...(term !== undefined ? { term } : {}),
+      ...(args[0] && !args[0].startsWith('-') ? { target: args[0] } : {}),
+    };
   }
   if (v === 'select-string' || v === 'sls' || v === 'get-childitem' || v === 'gci') {
     const term = named(/^-(?:pattern|filter|include)$/i);
@@ -165,10 +206,24 @@ function shellSearch(verb: string, args: readonly string[]): { term?: string; ta
 function writeTarget(words: readonly string[]): string | undefined {
   const verb = base(words[0] ?? '').toLowerCase();
   // a folder made is no change to the code
-  if (verb === 'new-item' && words.some((w, i) => /^-itemtype$/i.test(words[i - 1] ?? '') && /^directory$/i.test(w))) return undefined;
+  if (verb === 'new-item' && words.some((w, i) => /^-itemtype$/i.test(words[i - 1] ?? '') && /^directory$/i.test(w)))
+    return undefined;
   if ((verb === 'sed' || verb === 'perl') && words.some((w) => /^-i/.test(w) || /^-pi/.test(w))) return lastPath(words);
-  if (WRITERS.test(verb)) return lastPath(words) ?? words.slice(1).filter((w) => !w.startsWith('-')).at(-1) ?? '.';
-  if (verb === 'git' && /^(?:checkout|restore|apply|am|stash|reset|revert|cherry-pick|mv|rm)$/.test(words[1] ?? '') && !words.includes('--staged')) return lastPath(words) ?? '.';
+  if (WRITERS.test(verb))
+    return (
+      lastPath(words) ??
+      words
+        .slice(1)
+        .filter((w) => !w.startsWith('-'))
+        .at(-1) ??
+      '.'
+    );
+  if (
+    verb === 'git' &&
+    /^(?:checkout|restore|apply|am|stash|reset|revert|cherry-pick|mv|rm)$/.test(words[1] ?? '') &&
+    !words.includes('--staged')
+  )
+    return lastPath(words) ?? '.';
   return undefined;
 }
 
@@ -195,10 +250,23 @@ function classifyShell(command: string, depth = 0): CallShape {
       consider(classifyShell(inner, depth + 1));
       continue;
     }
-    if (verb === 'cd' || verb === 'set-location' || verb === 'echo' || verb === 'printf' || verb === 'write-output' || verb === 'write-host') continue;
+    if (
+      verb === 'cd' ||
+      verb === 'set-location' ||
+      verb === 'echo' ||
+      verb === 'printf' ||
+      verb === 'write-output' ||
+      verb === 'write-host'
+    )
+      continue;
     const target = writeTarget(words);
     if (target !== undefined && !NOT_CODE.test(target)) {
-      consider({ cls: 'edit', target, change: command, ...((verb === 'sed' || verb === 'perl') && sedSubstitution(words)) });
+      consider({
+        cls: 'edit',
+        target,
+        change: command,
+        ...((verb === 'sed' || verb === 'perl') && sedSubstitution(words)),
+      });
       continue;
     }
     // `npm test | tail -20`, `opencode run x | head`: the command is what the pipeline does, not its filter
@@ -209,24 +277,38 @@ function classifyShell(command: string, depth = 0): CallShape {
       waited = words.slice(0, 3).join(' ');
       continue;
     }
-    if ((verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' '))) consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
+    if ((verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' ')))
+      consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
     const interpreter = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb);
     const inlineCode = interpreter && /^-[ce]$/.test(args[0] ?? '');
     if (interpreter && (inlineCode || simple.stdin.length > 0)) inline = true;
-    if (TEST_RUNNER.test(verb) && (ALWAYS_TEST.test(verb) || (inlineCode ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) || /(?:^|\/)(?:bin\/test)$/.test(words[0]!)))
+    if (
+      TEST_RUNNER.test(verb) &&
+      (ALWAYS_TEST.test(verb) ||
+        (inlineCode ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) ||
+        /(?:^|\/)(?:bin\/test)$/.test(words[0]!))
+    )
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
     else if (SEARCHERS.test(verb)) {
       const found = shellSearch(verb, args);
-      consider({ cls: 'search', ...found, ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}) });
-    } else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? '')) consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
+      consider({
+        cls: 'search',
+        ...found,
+        ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}),
+      });
+    } else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? ''))
+      consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
     else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
-    else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk') consider({ cls: 'read', target: lastPath(words), range: joined });
+    else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk')
+      consider({ cls: 'read', target: lastPath(words), range: joined });
     else consider({ cls: 'exec' });
   }
-  if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command)) return { cls: 'edit', change: command, ...(inline ? { inline } : {}) };
+  if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command))
+    return { cls: 'edit', change: command, ...(inline ? { inline } : {}) };
   let found: CallShape = shape ?? { cls: 'exec' };
-  if (waited !== undefined && (!shape || RANK[found.cls] < RANK.poll && found.cls !== 'exec')) found = { ...found, cls: 'poll', target: found.target ?? waited };
+  if (waited !== undefined && (!shape || (RANK[found.cls] < RANK.poll && found.cls !== 'exec')))
+    found = { ...found, cls: 'poll', target: found.target ?? waited };
   return inline ? { ...found, inline } : found;
 }
 
@@ -246,11 +328,20 @@ export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
   const cls = facts.cls;
   if (cls === 'edit') {
     const written = typeof o.content === 'string' ? { after: o.content } : undefined;
-    return { cls, ...(path !== undefined ? { target: path } : {}), change: JSON.stringify(call.input), ...(beforeAfter(o, facts.patch) ?? written) };
+    return {
+      cls,
+      ...(path !== undefined ? { target: path } : {}),
+      change: JSON.stringify(call.input),
+      ...(beforeAfter(o, facts.patch) ?? written),
+    };
   }
   if (cls === 'read') {
     const target = path ?? str(o.url);
-    return { cls, ...(target !== undefined ? { target } : {}), range: [o.offset, o.limit, o.start_line, o.end_line, o.command].filter((x) => x !== undefined).join(':') };
+    return {
+      cls,
+      ...(target !== undefined ? { target } : {}),
+      range: [o.offset, o.limit, o.start_line, o.end_line, o.command].filter((x) => x !== undefined).join(':'),
+    };
   }
   if (cls === 'search') {
     const where = [path ?? str(o.dir_path), str(o.glob), str(o.type)].filter((x) => x !== undefined).join(' ');

@@ -14,9 +14,15 @@ describe('digest', () => {
     // short texts only, first: the pure-JS hash
     const texts = ['', 'a', 'Bash\u0000npm test', 'é€😀', 'lone \ud800 surrogate', 'z'.repeat(4000)];
     for (const t of texts) assert.equal(digest(t), sha(t));
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (t) => digest(t) === sha(t)), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (t) => digest(t) === sha(t)),
+      { numRuns: 100 },
+    );
     // a long text makes the switch, then the same property again
     assert.equal(digest('x'.repeat(100_000)), sha('x'.repeat(100_000)));
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (t) => digest(t) === sha(t)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (t) => digest(t) === sha(t)),
+      { numRuns: 500 },
+    );
   });
 });

@@ -44,13 +44,19 @@ export function failureSignature(text: string): string {
     .join('\n')
     .replace(LINE_NUMBER, ':N');
   // case and punctuation vary between attempts that print the same error ("fail: x", "FAIL x")
-  const plain = (l: string) => l.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const plain = (l: string) =>
+    l
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   // an exit code alone says nothing about which failure it was: two different failures would share it
   if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plain).join('\n');
   return [...lines, tail].map(plain).join('\n');
 }
 
-const GENERIC = /^(?:Exit code:? \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
+const GENERIC =
+  /^(?:Exit code:? \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
 
 const USAGE_ERROR =
   /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)|missing required (?:argument|parameter)|syntax error near unexpected token|unexpected EOF while looking for matching|ParserError:|Unexpected token '?\S*'? in expression or statement/m;
@@ -88,5 +94,8 @@ const HTTP_ERROR = /^HTTP\/[\d.]+ [45]\d\d\b/m;
 export function isErrorAnswer(text: string): boolean {
   // only a short text can be nothing but an error message: a long output is never trimmed whole for it
   const t = text.length <= 1_000 ? text.trim() : '';
-  return (t.length > 0 && t.length <= 300 && t.split('\n').length <= 4 && ERROR_ANSWER.test(t)) || HTTP_ERROR.test(text.slice(0, 20_000));
+  return (
+    (t.length > 0 && t.length <= 300 && t.split('\n').length <= 4 && ERROR_ANSWER.test(t)) ||
+    HTTP_ERROR.test(text.slice(0, 20_000))
+  );
 }

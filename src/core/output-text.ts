@@ -13,8 +13,10 @@ export function outputText(output: unknown, depth = 0): string {
   if (typeof output === 'object') {
     const o = output as Record<string, unknown>;
     if (typeof o.type === 'string' && o.type === 'text' && typeof o.text === 'string') return o.text;
-    if ('stdout' in o || 'stderr' in o) return [o.stdout, o.stderr].filter((x) => typeof x === 'string' && x).join('\n');
-    if ('llmContent' in o) return outputText(o.llmContent, depth + 1) + (o.error ? '\n' + outputText(o.error, depth + 1) : '');
+    if ('stdout' in o || 'stderr' in o)
+      return [o.stdout, o.stderr].filter((x) => typeof x === 'string' && x).join('\n');
+    if ('llmContent' in o)
+      return outputText(o.llmContent, depth + 1) + (o.error ? '\n' + outputText(o.error, depth + 1) : '');
     if (Array.isArray(o.content)) return outputText(o.content, depth + 1);
     if (o.file && typeof o.file === 'object' && typeof (o.file as Record<string, unknown>).content === 'string')
       return (o.file as Record<string, unknown>).content as string;

@@ -35,13 +35,48 @@ describe('redact', () => {
   for (const text of UNCHANGED) it(`leaves "${text}" as it is`, () => assert.equal(redact(text), text));
 
   it('runs only the rules a text has hints for, and redacts exactly as all the rules would', () => {
-    const words = fc.constantFrom('pass', 'passed', '--password', 'token', 'Authorization', 'api-key', 'x-api-key', 'API_KEY=', 'https://', '@', 'mysql -p', 'sk-', 'ghp_', '?key=', '-u', ' --user ', 'cookie:', 'Bearer ', ':', '=', ' ', '"', '\\"', '.env', 'AKIA');
+    const words = fc.constantFrom(
+      'pass',
+      'passed',
+      '--password',
+      'token',
+      'Authorization',
+      'api-key',
+      'x-api-key',
+      'API_KEY=',
+      'https://',
+      '@',
+      'mysql -p',
+      'sk-',
+      'ghp_',
+      '?key=',
+      '-u',
+      ' --user ',
+      'cookie:',
+      'Bearer ',
+      ':',
+      '=',
+      ' ',
+      '"',
+      '\\"',
+      '.env',
+      'AKIA',
+    );
     const text = fc.oneof(
       fc.string({ maxLength: 200 }),
-      fc.array(fc.oneof(words, fc.string({ unit: fc.constantFrom(...'aZ09_-=:@./ "'), maxLength: 30 })), { maxLength: 30 }).map((p) => p.join('')),
-      ...SECRET_FAMILIES.map(([, secret]) => fc.tuple(secret, around).map(([{ text }, [before, after]]) => before + text + after)),
+      fc
+        .array(fc.oneof(words, fc.string({ unit: fc.constantFrom(...'aZ09_-=:@./ "'), maxLength: 30 })), {
+          maxLength: 30,
+        })
+        .map((p) => p.join('')),
+      ...SECRET_FAMILIES.map(([, secret]) =>
+        fc.tuple(secret, around).map(([{ text }, [before, after]]) => before + text + after),
+      ),
     );
-    fc.assert(fc.property(text, (t) => assert.equal(redact(t), redactAllRules(t))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(text, (t) => assert.equal(redact(t), redactAllRules(t))),
+      { numRuns: 3000 },
+    );
   });
 
   it('replaces a generated key standing alone, and leaves a longer run of key characters whole', () => {
@@ -59,10 +94,19 @@ describe('redact', () => {
     ['pass, pass, pass', 'pass-'.repeat(400_000), (out) => assert.equal(out, 'pass-'.repeat(400_000))],
     ['mysql with no -p', 'mysql '.repeat(300_000), (out) => assert.equal(out, 'mysql '.repeat(300_000))],
     ['schemes with no host', 'https://'.repeat(300_000), (out) => assert.equal(out, 'https://'.repeat(300_000))],
-    ['a private key that never ends', '-----BEGIN RSA PRIVATE KEY-----'.repeat(60_000), (out) => assert.equal(out, '<private-key>')],
-    ['headers with headers for values', 'Authorization: '.repeat(100_000), (out) => {
-      assert.equal(out, 'Authorization: <redacted> '.repeat(50_000));
-    }],
+    [
+      'a private key that never ends',
+      '-----BEGIN RSA PRIVATE KEY-----'.repeat(60_000),
+      (out) => assert.equal(out, '<private-key>'),
+    ],
+    [
+      'headers with headers for values',
+      'Authorization: '.repeat(100_000),
+      (out) => {
+        assert.equal(out, 'Authorization: <redacted> '.repeat(50_000));
+      },
+    ],
   ];
-  for (const [name, text, check] of HOSTILE) it(`stays linear on hostile text: ${name}`, { timeout: 30_000 }, () => check(redact(text)));
+  for (const [name, text, check] of HOSTILE)
+    it(`stays linear on hostile text: ${name}`, { timeout: 30_000 }, () => check(redact(text)));
 });

@@ -13,20 +13,36 @@ const SECRET_WORD =
 // log that says "212 passed" compiles and runs the rule for pass=..., not all thirty.
 const RULES: [RegExp, string, string[]][] = [
   // private key blocks (PEM, OpenSSH, PGP), to their end or to the end of the text
-  [/-----BEGIN [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----[\s\S]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----|$)/g, '<private-key>', ['private key']],
+  [
+    /-----BEGIN [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----[\s\S]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----|$)/g,
+    '<private-key>',
+    ['private key'],
+  ],
   // credentials inside URLs: user:password@ and token@
   [/\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s:/@'"]{1,256}:[^\s@/'"]{1,256}@/gi, '$1<redacted>@', ['://']],
   [/\b([a-z][a-z0-9+.-]{0,20}:\/\/)[A-Za-z0-9_.~%-]{20,256}@/gi, '$1<redacted>@', ['://']],
   [/\bhooks\.slack\.com\/services\/[A-Za-z0-9/]{8,}/g, 'hooks.slack.com/services/<secret>', ['hooks.slack.com']],
   // well-known token shapes
-  [/\b(?:sk|pk|rk)-(?:ant-(?:api|admin)\d{2}-|proj-|svcacct-|admin-|live-|test-)?[A-Za-z0-9_-]{16,}/g, '<secret>', ['sk-', 'pk-', 'rk-']],
+  [
+    /\b(?:sk|pk|rk)-(?:ant-(?:api|admin)\d{2}-|proj-|svcacct-|admin-|live-|test-)?[A-Za-z0-9_-]{16,}/g,
+    '<secret>',
+    ['sk-', 'pk-', 'rk-'],
+  ],
   [/\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g, '<secret>', ['sk_', 'rk_', 'pk_']],
   [/\bgh[pousr]_[A-Za-z0-9]{20,}/g, '<secret>', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']],
   [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, '<secret>', ['github_pat_']],
-  [/\bgl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|oas|agent)-[A-Za-z0-9_-]{20,}/g, '<secret>', ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glcbt-', 'glsoat-', 'glft-', 'glimt-', 'gloas-', 'glagent-']],
+  [
+    /\bgl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|oas|agent)-[A-Za-z0-9_-]{20,}/g,
+    '<secret>',
+    ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glcbt-', 'glsoat-', 'glft-', 'glimt-', 'gloas-', 'glagent-'],
+  ],
   [/\bxox[abporse]-[A-Za-z0-9-]{10,}/g, '<secret>', ['xox']],
   [/\bxapp-[A-Za-z0-9-]{10,}/g, '<secret>', ['xapp-']],
-  [/\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/g, '<secret>', ['akia', 'asia', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa']],
+  [
+    /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/g,
+    '<secret>',
+    ['akia', 'asia', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa'],
+  ],
   [/\bAIza[0-9A-Za-z_-]{30,}/g, '<secret>', ['aiza']],
   [/\bya29\.[0-9A-Za-z_-]{20,}/g, '<secret>', ['ya29.']],
   [/\bGOCSPX-[A-Za-z0-9_-]{20,}/g, '<secret>', ['gocspx-']],
@@ -39,15 +55,27 @@ const RULES: [RegExp, string, string[]][] = [
   [/\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}/g, '<secret>', ['shpat_', 'shpca_', 'shppa_', 'shpss_']],
   [/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{0,}/g, '<secret>', ['eyj']],
   // Authorization and similar headers, and cookies, whatever the quoting
-  [/\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token)(\\?["']?\s{0,3}[:=]\s{0,3}\\?["']?)(?:(?:bearer|basic|token|digest)\s+)?[^\s'"\\]+/gi, '$1$2<redacted>', ['authorization', 'api-key', 'x-auth-token', 'x-access-token', 'private-token']],
+  [
+    /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token)(\\?["']?\s{0,3}[:=]\s{0,3}\\?["']?)(?:(?:bearer|basic|token|digest)\s+)?[^\s'"\\]+/gi,
+    '$1$2<redacted>',
+    ['authorization', 'api-key', 'x-auth-token', 'x-access-token', 'private-token'],
+  ],
   [/\b((?:set-)?cookie)(["']?\s{0,3}[:=]\s{0,3})[^'"\n]+/gi, '$1$2<redacted>', ['cookie']],
   [/\bbearer\s+[A-Za-z0-9._~+/=-]{8,}/gi, 'Bearer <redacted>', ['bearer']],
   // query parameters that carry keys: ?key=, &sig=, &code=
-  [/([?&](?:key|sig|code|auth|access_token|id_token|refresh_token)=)[^&\s'"#]+/gi, '$1<redacted>', ['key=', 'sig=', 'code=', 'auth=', 'access_token=', 'id_token=', 'refresh_token=']],
+  [
+    /([?&](?:key|sig|code|auth|access_token|id_token|refresh_token)=)[^&\s'"#]+/gi,
+    '$1<redacted>',
+    ['key=', 'sig=', 'code=', 'auth=', 'access_token=', 'id_token=', 'refresh_token='],
+  ],
   // curl -u user:password, --user user:password
   [/(\s(?:-u|--user)(?:=|\s+))([^\s:'"]+):[^\s'"]+/g, '$1$2:<redacted>', ['-u']],
   // --password x, --token=x, and the like
-  [/(--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)(?:=|\s+))([^\s'"]+)/gi, '$1<redacted>', ['-pass', '-token', '-secret', '-api', '-auth', '-access-token', '-client-secret', '-private-key']],
+  [
+    /(--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)(?:=|\s+))([^\s'"]+)/gi,
+    '$1<redacted>',
+    ['-pass', '-token', '-secret', '-api', '-auth', '-access-token', '-client-secret', '-private-key'],
+  ],
   // mysql -pSECRET, sshpass -p SECRET
   [/(\bmysql\w{0,10}\b[^|;&\n]{0,200}?\s-p)([^\s'"]+)/g, '$1<redacted>', ['mysql']],
   [/(\bsshpass\s+-p\s*)([^\s'"]+)/g, '$1<redacted>', ['sshpass']],
@@ -57,7 +85,23 @@ const RULES: [RegExp, string, string[]][] = [
   [
     new RegExp(`(${SECRET_WORD}${NAME})(\\\\?["']?\\s{0,3}[:=]\\s{0,3}\\\\?["']?)([^\\s"'\\\\&;,}]+)`, 'gi'),
     '$1$2<redacted>',
-    ['secret', 'token', 'pass', 'pwd', 'api', 'access', 'private', 'credential', 'auth', 'session', 'signing', 'encryption', 'signature', 'sas', 'connection'],
+    [
+      'secret',
+      'token',
+      'pass',
+      'pwd',
+      'api',
+      'access',
+      'private',
+      'credential',
+      'auth',
+      'session',
+      'signing',
+      'encryption',
+      'signature',
+      'sas',
+      'connection',
+    ],
   ],
 ];
 
@@ -65,7 +109,13 @@ const RULES: [RegExp, string, string[]][] = [
  * Where any rule's hint starts, found in one pass: a lookahead, so that hints overlapping each other are all
  * seen. At each position the longest hint wins, and the shorter ones that start there are its prefixes.
  */
-const HINTS = new RegExp(`(?=(${[...new Set(RULES.flatMap(([, , h]) => h))].sort((a, b) => b.length - a.length).map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'g');
+const HINTS = new RegExp(
+  `(?=(${[...new Set(RULES.flatMap(([, , h]) => h))]
+    .sort((a, b) => b.length - a.length)
+    .map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')}))`,
+  'g',
+);
 
 /** The rules whose hints `lowered` holds, by index. */
 function rulesFor(lowered: string): Set<number> {
@@ -73,7 +123,8 @@ function rulesFor(lowered: string): Set<number> {
   for (const m of lowered.matchAll(HINTS)) found.add(m[1]!);
   const out = new Set<number>();
   const present = [...found];
-  if (present.length > 0) RULES.forEach(([, , hints], i) => hints.some((h) => present.some((f) => f.startsWith(h))) && out.add(i));
+  if (present.length > 0)
+    RULES.forEach(([, , hints], i) => hints.some((h) => present.some((f) => f.startsWith(h))) && out.add(i));
   return out;
 }
 

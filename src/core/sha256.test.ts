@@ -13,7 +13,10 @@ describe('sha256Hex', () => {
   it('is node:crypto sha256 for every length around the block boundaries, and for any text', () => {
     for (let n = 0; n <= 200; n++) assert.equal(sha256Hex('a'.repeat(n)), reference('a'.repeat(n)), `length ${n}`);
     for (const t of ['é€😀', 'lone \ud800 surrogate', 'x'.repeat(100_003)]) assert.equal(sha256Hex(t), reference(t));
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 700 }), (t) => sha256Hex(t) === reference(t)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 700 }), (t) => sha256Hex(t) === reference(t)),
+      { numRuns: 1000 },
+    );
     assert.equal(sha256Hex('abc', 2), reference('abc').slice(0, 16));
   });
 });

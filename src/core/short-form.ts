@@ -13,7 +13,8 @@ function clip(s: string, max = MAX): string {
 }
 
 function rel(path: string, cwd?: string): string {
-  if (cwd && path.startsWith(cwd.endsWith('/') ? cwd : cwd + '/')) return path.slice(cwd.length + (cwd.endsWith('/') ? 0 : 1));
+  if (cwd && path.startsWith(cwd.endsWith('/') ? cwd : cwd + '/'))
+    return path.slice(cwd.length + (cwd.endsWith('/') ? 0 : 1));
   return path;
 }
 

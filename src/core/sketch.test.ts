@@ -51,7 +51,21 @@ describe('sketch and similarity', () => {
 
   it('agree on near-identical calls, and on sketches that are not sorted', () => {
     const base = 'grep -rn "parse_args" src/';
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }), (s, t) => similarity(sketch(base + s), sketch(base + t)) === jaccard(bottomK(base + s), bottomK(base + t))), { numRuns: 2000 });
-    fc.assert(fc.property(fc.array(fc.nat(500), { maxLength: 60 }), fc.array(fc.nat(500), { maxLength: 60 }), (a, b) => similarity(a, b) === jaccard(a, b)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 40 }),
+        (s, t) => similarity(sketch(base + s), sketch(base + t)) === jaccard(bottomK(base + s), bottomK(base + t)),
+      ),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(500), { maxLength: 60 }),
+        fc.array(fc.nat(500), { maxLength: 60 }),
+        (a, b) => similarity(a, b) === jaccard(a, b),
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

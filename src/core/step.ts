@@ -21,18 +21,30 @@ export function callKey(call: ToolCall, ctx: NormalizeContext): string {
   return digest(call.name + '\u0000' + canonicalArgs(call.name, call.input, ctx));
 }
 
-function callStep(call: ToolCall, output: unknown, ok: boolean | null, facts: CallFacts, ctx: NormalizeContext, tree?: string): CallStep {
+function callStep(
+  call: ToolCall,
+  output: unknown,
+  ok: boolean | null,
+  facts: CallFacts,
+  ctx: NormalizeContext,
+  tree?: string,
+): CallStep {
   const args = canonicalArgs(call.name, call.input, ctx);
   const shape = classify(call, facts);
   const text = outputText(output);
   // a search that echoes what it looked for ("results for query: ...") says the same when it finds nothing new
-  const echoed = shape.cls === 'search' && shape.term !== undefined && shape.term.length >= 4 && text.includes(shape.term);
-  const outcome = canonicalOutput(echoed ? text.replaceAll(shape.term!, '<term>') : typeof output === 'string' ? output : text || output, ctx);
+  const echoed =
+    shape.cls === 'search' && shape.term !== undefined && shape.term.length >= 4 && text.includes(shape.term);
+  const outcome = canonicalOutput(
+    echoed ? text.replaceAll(shape.term!, '<term>') : typeof output === 'string' ? output : text || output,
+    ctx,
+  );
   const blank = text.trim().length === 0;
   // grep and its kin exit 1 when nothing matched: that is an empty result, not a failure
   if (ok === false && blank && shape.cls === 'search') ok = true;
   // a test or build piped into tail exits as tail does; its output still says whether it failed
-  if (ok !== false && shape.cls === 'test' && (ok === null || /\|/.test(facts.command ?? '')) && saysFailed(text)) ok = false;
+  if (ok !== false && shape.cls === 'test' && (ok === null || /\|/.test(facts.command ?? '')) && saysFailed(text))
+    ok = false;
   // a script that catches its own error and prints it exits 0: a short answer that is only an error is a failure
   if (ok !== false && (shape.cls === 'exec' || shape.cls === 'test') && isErrorAnswer(text)) ok = false;
   const step: CallStep = {
@@ -48,7 +60,8 @@ function callStep(call: ToolCall, output: unknown, ok: boolean | null, facts: Ca
   if (ok === false) step.fail = digest(failureSignature(outcome));
   const where = shape.target ? canonicalText(shape.target, ctx) : '';
   if (shape.target) step.target = digest(where);
-  if (shape.cls === 'read') step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
+  if (shape.cls === 'read')
+    step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
   if (shape.cls === 'edit' && shape.after !== undefined) {
     // digests of redacted text only: nothing stored may depend on a secret the edit holds
@@ -61,12 +74,22 @@ function callStep(call: ToolCall, output: unknown, ok: boolean | null, facts: Ca
       if (shape.before === shape.after) step.noop = true;
     }
   }
-  if (shape.cls === 'edit' && shape.target && /\.(?:md|markdown|mdx|txt|rst|adoc)$/i.test(shape.target)) step.doc = true;
+  if (shape.cls === 'edit' && shape.target && /\.(?:md|markdown|mdx|txt|rst|adoc)$/i.test(shape.target))
+    step.doc = true;
   if (facts.empty || blank) step.empty = true;
   // case and separators do not make another name: floor_div, FloorDiv and floordiv are one lookup
-  if (shape.term !== undefined) step.term = sketch(canonicalText(shape.term, ctx).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+  if (shape.term !== undefined)
+    step.term = sketch(
+      canonicalText(shape.term, ctx)
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ''),
+    );
   // a program's usage error says the call itself was wrong; only a failed command's output is read for one
-  if (facts.malformed || (ok === false && facts.command !== undefined && (isUsageError(text) || (shape.inline && isInlineSyntaxError(text))))) step.malformed = true;
+  if (
+    facts.malformed ||
+    (ok === false && facts.command !== undefined && (isUsageError(text) || (shape.inline && isInlineSyntaxError(text))))
+  )
+    step.malformed = true;
   if (facts.rejected) step.rejected = true;
   if (facts.refused) step.refused = true;
   if (facts.skipped) step.skipped = true;
@@ -82,13 +105,22 @@ export function toStep(event: Event, ctx: StepContext): Step {
     case 'post-tool':
       return callStep(event.call, event.output, event.ok, event.facts ?? {}, nctx, event.tree);
     case 'pre-tool': {
-      const step: Step = { k: 'pre', tool: event.call.name, key: callKey(event.call, nctx), short: shortForm(event.call.name, event.call.input, nctx.cwd) };
+      const step: Step = {
+        k: 'pre',
+        tool: event.call.name,
+        key: callKey(event.call, nctx),
+        short: shortForm(event.call.name, event.call.input, nctx.cwd),
+      };
       const guard = guardCall(event.call, nctx);
       if (guard) step.guard = guard;
       return step;
     }
     case 'spawn':
-      return { k: 'spawn', childType: boundedId(redact(event.childType ?? 'agent')), short: shortForm(event.call.name, event.call.input, nctx.cwd) };
+      return {
+        k: 'spawn',
+        childType: boundedId(redact(event.childType ?? 'agent')),
+        short: shortForm(event.call.name, event.call.input, nctx.cwd),
+      };
     case 'prompt':
       return { k: 'prompt' };
     case 'batch-end':

@@ -14,10 +14,19 @@ export function cycle(window: readonly Entry[], maxPeriod = 5): SignalResult | u
     for (let j = window.length - 1 - period; j >= 0 && sameCall(window[j]!, window[j + period]!); j--) matched++;
     const round = window.slice(window.length - period);
     // a round inside one parallel batch is not a round trip: count at most one round per batch it spans
-    const rounds = Math.min(Math.floor((matched + period) / period), attempts(window.slice(window.length - matched - period)));
+    const rounds = Math.min(
+      Math.floor((matched + period) / period),
+      attempts(window.slice(window.length - matched - period)),
+    );
     // a "cycle" whose calls are all the same is a plain repeat, reported as such
     if (rounds < 2 || round.every((c) => sameCall(c, round[0]!))) continue;
-    if (!best || rounds > best.value) best = { code: 'CYCLE', value: rounds, calls: round, detail: round.some((c) => c.ok === false) ? 'same failure each round' : 'same results each round' };
+    if (!best || rounds > best.value)
+      best = {
+        code: 'CYCLE',
+        value: rounds,
+        calls: round,
+        detail: round.some((c) => c.ok === false) ? 'same failure each round' : 'same results each round',
+      };
   }
   return best;
 }

@@ -10,7 +10,8 @@ const SIMILAR = 0.5;
  * same file; for the rest, near-identical arguments.
  */
 function alike(a: Entry, b: Entry): boolean {
-  if (a.term !== undefined && b.term !== undefined) return a.target === b.target && similarity(a.term, b.term) >= SIMILAR;
+  if (a.term !== undefined && b.term !== undefined)
+    return a.target === b.target && similarity(a.term, b.term) >= SIMILAR;
   if ((a.cls === 'read' || a.cls === 'edit') && a.target !== b.target) return false;
   return similarity(a.sim ?? [], b.sim ?? []) >= SIMILAR;
 }

@@ -34,7 +34,11 @@ export function unchangedSince(e: Entry, last: Entry): boolean {
  * The entries of the recent batches that `match` the latest one with nothing changed between them and it:
  * repeated attempts at one thing, even with other calls (reads, greps) interleaved.
  */
-export function recentSince(window: readonly Entry[], match: (e: Entry, last: Entry) => boolean, recent = RECENT): Entry[] {
+export function recentSince(
+  window: readonly Entry[],
+  match: (e: Entry, last: Entry) => boolean,
+  recent = RECENT,
+): Entry[] {
   const last = window.at(-1);
   if (!last) return [];
   return lastBatches(window, recent).filter((e) => unchangedSince(e, last) && match(e, last));

@@ -33,7 +33,9 @@ export const noTreeChange: Signal = (window) => {
     window.length,
   );
   const n = attempts(calls);
-  return n >= 2 ? { code: 'NO_TREE_CHANGE', value: n, calls, detail: 'same failure, nothing changed in between' } : undefined;
+  return n >= 2
+    ? { code: 'NO_TREE_CHANGE', value: n, calls, detail: 'same failure, nothing changed in between' }
+    : undefined;
 };
 
 /**

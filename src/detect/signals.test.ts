@@ -13,14 +13,25 @@ describe('lookups that find nothing', () => {
     const s = new Session();
     s.prompt();
     for (const name of ['.dockerignore', 'Dockerfile*', '.prettierrc*', '.npmrc', '.editorconfig'])
-      s.call('shell_command', { command: `Get-ChildItem -Path C:\\Users\\dev\\proj -Filter ${name} -Force` }, 'Exit code: 0\nWall time: 1 seconds\nOutput:\n');
+      s.call(
+        'shell_command',
+        { command: `Get-ChildItem -Path C:\\Users\\dev\\proj -Filter ${name} -Force` },
+        'Exit code: 0\nWall time: 1 seconds\nOutput:\n',
+      );
     assert.deepEqual(s.actions(), []);
   });
 
   it('searches that find something between the empty ones are progress', () => {
     const s = new Session();
     s.prompt();
-    for (const [term, found] of [['AbstractUser', ''], ['AUTH_USER_MODEL', 'api/models.py:14: user = ...'], ['department', ''], ['get_user_model', 'views_auth.py:9: from django...'], ['reviews', ''], ['providers', 'types.ts:980: providers?: string[]']])
+    for (const [term, found] of [
+      ['AbstractUser', ''],
+      ['AUTH_USER_MODEL', 'api/models.py:14: user = ...'],
+      ['department', ''],
+      ['get_user_model', 'views_auth.py:9: from django...'],
+      ['reviews', ''],
+      ['providers', 'types.ts:980: providers?: string[]'],
+    ])
       s.call('Grep', { pattern: term, path: `${P}/src` }, found || 'No matches found');
     assert.deepEqual(s.actions(), []);
   });
@@ -28,15 +39,25 @@ describe('lookups that find nothing', () => {
   it('the same name reworded against the same folder, found nowhere, is a loop', () => {
     const s = new Session();
     s.prompt();
-    for (const term of ['FloorDiv', 'floor_div', 'floordiv', 'FLOOR_DIV']) s.call('Grep', { pattern: term, path: `${P}/src` }, 'No files found');
+    for (const term of ['FloorDiv', 'floor_div', 'floordiv', 'FLOOR_DIV'])
+      s.call('Grep', { pattern: term, path: `${P}/src` }, 'No files found');
     assert.deepEqual(s.actions().slice(0, 1), ['nudge']);
   });
 
   it('a grep that exits 1 with nothing printed found nothing: it did not fail', () => {
     const s = new Session();
     s.prompt();
-    for (const term of ['alpha', 'beta', 'gamma', 'delta']) s.call('shell_command', { command: `rg -n "${term}" src` }, 'Exit code: 1\nWall time: 0 seconds\nOutput:\n', false);
-    assert.equal(s.decisions.some((d) => d.signals.some((x) => x.code === 'SAME_FAILURE')), false);
+    for (const term of ['alpha', 'beta', 'gamma', 'delta'])
+      s.call(
+        'shell_command',
+        { command: `rg -n "${term}" src` },
+        'Exit code: 1\nWall time: 0 seconds\nOutput:\n',
+        false,
+      );
+    assert.equal(
+      s.decisions.some((d) => d.signals.some((x) => x.code === 'SAME_FAILURE')),
+      false,
+    );
     assert.deepEqual(s.actions(), []);
   });
 
@@ -65,7 +86,8 @@ describe('lookups that find nothing', () => {
   it('a search in what an earlier command printed searches there: the same name in other places is exploration', () => {
     const s = new Session();
     s.prompt();
-    for (const dir of ['/usr/bin', '/usr/local/bin', '/opt', '/usr/share/applications']) s.bash(`ls ${dir} | grep -i teams`, '');
+    for (const dir of ['/usr/bin', '/usr/local/bin', '/opt', '/usr/share/applications'])
+      s.bash(`ls ${dir} | grep -i teams`, '');
     assert.deepEqual(s.actions(), []);
   });
 });
@@ -75,8 +97,16 @@ describe('bookkeeping', () => {
     const s = new Session();
     s.prompt();
     for (let i = 0; i < 6; i++) {
-      s.call('TodoWrite', { todos: [{ content: 'step', status: i % 2 ? 'completed' : 'in_progress' }] }, 'Todos have been modified successfully.');
-      s.call('Edit', { file_path: `${P}/src/f${i}.ts`, old_string: 'a', new_string: `b${i}` }, 'The file has been updated successfully.');
+      s.call(
+        'TodoWrite',
+        { todos: [{ content: 'step', status: i % 2 ? 'completed' : 'in_progress' }] },
+        'Todos have been modified successfully.',
+      );
+      s.call(
+        'Edit',
+        { file_path: `${P}/src/f${i}.ts`, old_string: 'a', new_string: `b${i}` },
+        'The file has been updated successfully.',
+      );
     }
     assert.deepEqual(s.actions(), []);
   });
@@ -97,7 +127,11 @@ describe('edits that change nothing, and edits undone', () => {
     const s = new Session({ judge: { enabled: false } });
     s.prompt();
     for (let i = 0; i < 3; i++) {
-      s.call('Edit', { file_path: `${P}/src/total.py`, old_string: 'return a + b', new_string: 'return a + b' }, 'The file has been updated successfully.');
+      s.call(
+        'Edit',
+        { file_path: `${P}/src/total.py`, old_string: 'return a + b', new_string: 'return a + b' },
+        'The file has been updated successfully.',
+      );
       s.bash('pytest -q', FAIL, false);
     }
     // three failing runs with nothing changed in between: the floor
@@ -108,7 +142,11 @@ describe('edits that change nothing, and edits undone', () => {
     const s = new Session({ judge: { enabled: false } });
     s.prompt();
     for (let i = 0; i < 3; i++) {
-      s.call('Edit', { file_path: `${P}/src/total.py`, old_string: `return a + b + ${i}`, new_string: `return a + b + ${i + 1}` }, 'The file has been updated successfully.');
+      s.call(
+        'Edit',
+        { file_path: `${P}/src/total.py`, old_string: `return a + b + ${i}`, new_string: `return a + b + ${i + 1}` },
+        'The file has been updated successfully.',
+      );
       s.bash('pytest -q', FAIL, false);
     }
     assert.deepEqual(s.actions(), []);
@@ -117,7 +155,12 @@ describe('edits that change nothing, and edits undone', () => {
   it('sees an edit undone in the edits themselves, without a git repository', () => {
     const s = new Session();
     s.prompt();
-    const flip = (from: string, to: string) => s.call('Edit', { file_path: `${P}/src/cfg.ts`, old_string: from, new_string: to }, 'The file has been updated successfully.');
+    const flip = (from: string, to: string) =>
+      s.call(
+        'Edit',
+        { file_path: `${P}/src/cfg.ts`, old_string: from, new_string: to },
+        'The file has been updated successfully.',
+      );
     flip('retries: 3', 'retries: 5');
     flip('retries: 5', 'retries: 3');
     const edits = () => s.state.agents.main!.window.filter((e) => e.cls === 'edit').map((e) => !!e.returned);
@@ -129,31 +172,64 @@ describe('edits that change nothing, and edits undone', () => {
 
   it('sees an edit undone in the words of each agent (opencode, Copilot, pi)', () => {
     for (const [from, to] of [
-      [{ filePath: 'src/cfg.ts', oldString: 'retries: 3', newString: 'retries: 5' }, { filePath: 'src/cfg.ts', oldString: 'retries: 5', newString: 'retries: 3' }],
-      [{ path: 'src/cfg.ts', old_str: 'retries: 3', new_str: 'retries: 5' }, { path: 'src/cfg.ts', old_str: 'retries: 5', new_str: 'retries: 3' }],
-      [{ path: 'src/cfg.ts', edits: [{ oldText: 'retries: 3', newText: 'retries: 5' }] }, { path: 'src/cfg.ts', edits: [{ oldText: 'retries: 5', newText: 'retries: 3' }] }],
+      [
+        { filePath: 'src/cfg.ts', oldString: 'retries: 3', newString: 'retries: 5' },
+        { filePath: 'src/cfg.ts', oldString: 'retries: 5', newString: 'retries: 3' },
+      ],
+      [
+        { path: 'src/cfg.ts', old_str: 'retries: 3', new_str: 'retries: 5' },
+        { path: 'src/cfg.ts', old_str: 'retries: 5', new_str: 'retries: 3' },
+      ],
+      [
+        { path: 'src/cfg.ts', edits: [{ oldText: 'retries: 3', newText: 'retries: 5' }] },
+        { path: 'src/cfg.ts', edits: [{ oldText: 'retries: 5', newText: 'retries: 3' }] },
+      ],
     ] as [Record<string, unknown>, Record<string, unknown>][]) {
       const s = new Session();
       s.prompt();
       s.call('edit', from, 'Edit applied successfully.');
       s.call('edit', to, 'Edit applied successfully.');
-      assert.deepEqual(s.state.agents.main!.window.map((e) => [e.cls, !!e.returned]), [['edit', false], ['edit', true]], JSON.stringify(from));
+      assert.deepEqual(
+        s.state.agents.main!.window.map((e) => [e.cls, !!e.returned]),
+        [
+          ['edit', false],
+          ['edit', true],
+        ],
+        JSON.stringify(from),
+      );
     }
   });
 
   it('sees a Codex patch undone by the patch that follows it', () => {
     const s = new Session();
     s.prompt();
-    const patch = (from: string, to: string) => s.call('apply_patch', { input: `*** Begin Patch\n*** Update File: src/cfg.ts\n@@\n-${from}\n+${to}\n*** End Patch` }, 'Success. Updated the following files:\nM src/cfg.ts');
+    const patch = (from: string, to: string) =>
+      s.call(
+        'apply_patch',
+        { input: `*** Begin Patch\n*** Update File: src/cfg.ts\n@@\n-${from}\n+${to}\n*** End Patch` },
+        'Success. Updated the following files:\nM src/cfg.ts',
+      );
     patch('retries: 3', 'retries: 5');
     patch('retries: 5', 'retries: 3');
-    assert.deepEqual(s.state.agents.main!.window.map((e) => [e.cls, !!e.returned]), [['edit', false], ['edit', true]]);
+    assert.deepEqual(
+      s.state.agents.main!.window.map((e) => [e.cls, !!e.returned]),
+      [
+        ['edit', false],
+        ['edit', true],
+      ],
+    );
   });
 
   it('the same whole-file content written again and again is a loop', () => {
     const s = new Session();
     s.prompt();
-    times(4, () => s.call('write_file', { file_path: `${P}/src/Form.jsx`, content: 'export default function Form() { return null; }\n' }, 'Successfully overwrote file: src/Form.jsx.'));
+    times(4, () =>
+      s.call(
+        'write_file',
+        { file_path: `${P}/src/Form.jsx`, content: 'export default function Form() { return null; }\n' },
+        'Successfully overwrote file: src/Form.jsx.',
+      ),
+    );
     assert.equal(s.actions()[0], 'nudge');
   });
 });
@@ -176,7 +252,13 @@ describe('polls', () => {
   it('a CI run still in progress, polled a dozen times, is waiting', () => {
     const s = new Session();
     s.prompt();
-    times(12, () => s.call('run_shell_command', { command: 'gh run view 123 --json status,conclusion' }, 'Command: gh run view 123\nOutput: {"conclusion": "", "status": "in_progress"}\nExit Code: 0'));
+    times(12, () =>
+      s.call(
+        'run_shell_command',
+        { command: 'gh run view 123 --json status,conclusion' },
+        'Command: gh run view 123\nOutput: {"conclusion": "", "status": "in_progress"}\nExit Code: 0',
+      ),
+    );
     assert.deepEqual(s.actions(), []);
   });
 });
@@ -185,21 +267,31 @@ describe('failures', () => {
   it('a build piped into tail that prints its failure failed, whatever tail exited with', () => {
     const s = new Session();
     s.prompt();
-    times(3, () => s.bash('./gradlew assembleDebug --console=plain 2>&1 | tail -15', 'FAILURE: Build failed with an exception.\n* What went wrong:\nExecution failed for task :app:kspDebugKotlin.'));
+    times(3, () =>
+      s.bash(
+        './gradlew assembleDebug --console=plain 2>&1 | tail -15',
+        'FAILURE: Build failed with an exception.\n* What went wrong:\nExecution failed for task :app:kspDebugKotlin.',
+      ),
+    );
     assert.equal(s.actions()[0], 'nudge');
   });
 
   it('a script that catches its error and prints it failed, though it exited 0', () => {
     const s = new Session();
     s.prompt();
-    for (const variant of ['fail', 'FAIL:', 'fail']) s.bash(`node -e "require('./db').query('SELECT 1').catch(e => console.error('${variant}', e.message))"`, `${variant} password authentication failed for user "app"`);
+    for (const variant of ['fail', 'FAIL:', 'fail'])
+      s.bash(
+        `node -e "require('./db').query('SELECT 1').catch(e => console.error('${variant}', e.message))"`,
+        `${variant} password authentication failed for user "app"`,
+      );
     assert.equal(s.actions()[0], 'nudge');
   });
 
   it('a call the person refused is an attempt that failed, not a lookup that found nothing', () => {
     const s = new Session();
     s.prompt();
-    for (const cmd of ['pacman -Qs teams', 'find ~ -name "*teams*"', 'flatpak list | grep -i teams']) s.call('Bash', { command: cmd }, 'Permission for this tool use was denied. The tool use was rejected.', false);
+    for (const cmd of ['pacman -Qs teams', 'find ~ -name "*teams*"', 'flatpak list | grep -i teams'])
+      s.call('Bash', { command: cmd }, 'Permission for this tool use was denied. The tool use was rejected.', false);
     assert.equal(s.actions()[0], 'nudge');
   });
 });
@@ -208,7 +300,11 @@ describe('what a shell command is', () => {
   it('waiting between actions is no poll: a restart with a pause in it, failing alike each time, is a retry', () => {
     const s = new Session();
     s.prompt();
-    for (const kill of ['lsof -ti:3002 | xargs kill -9', 'killall -9 node', 'kill -9 615087']) s.bash(`${kill}; sleep 2 && pm2 restart web && curl -I https://example.com`, '[PM2] restarted\nHTTP/2 503 \nserver: nginx');
+    for (const kill of ['lsof -ti:3002 | xargs kill -9', 'killall -9 node', 'kill -9 615087'])
+      s.bash(
+        `${kill}; sleep 2 && pm2 restart web && curl -I https://example.com`,
+        '[PM2] restarted\nHTTP/2 503 \nserver: nginx',
+      );
     assert.equal(s.actions()[0], 'nudge');
   });
 });

@@ -26,16 +26,30 @@ export function checkBundle(hook: string, fix: string): Check[] {
   try {
     source = readFileSync(main, 'utf8');
   } catch (e) {
-    return [fail('install', `${main}, the hook's code beside ${hook}, cannot be read: ${errnoText(e)}; every call is let through unchecked`, fix)];
+    return [
+      fail(
+        'install',
+        `${main}, the hook's code beside ${hook}, cannot be read: ${errnoText(e)}; every call is let through unchecked`,
+        fix,
+      ),
+    ];
   }
   const want = expectedHash(hookText);
   if (want && createHash('sha256').update(source).digest('hex').slice(0, 16) !== want) {
-    return [fail('install', `${main} is not the file ${hook} was built with (cut short, edited, or from another version); every call is let through unchecked`, fix)];
+    return [
+      fail(
+        'install',
+        `${main} is not the file ${hook} was built with (cut short, edited, or from another version); every call is let through unchecked`,
+        fix,
+      ),
+    ];
   }
   try {
     new Script(source, { filename: main });
   } catch (e) {
-    return [fail('install', `${main} does not compile (${(e as Error).message}); every call is let through unchecked`, fix)];
+    return [
+      fail('install', `${main} does not compile (${(e as Error).message}); every call is let through unchecked`, fix),
+    ];
   }
   return [ok('install', `${hook} and hook-main.cjs beside it are whole`)];
 }

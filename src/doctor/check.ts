@@ -12,5 +12,15 @@ export interface Check {
 }
 
 export const ok = (area: string, detail: string): Check => ({ area, status: 'ok', detail });
-export const warn = (area: string, detail: string, fix?: string): Check => ({ area, status: 'warn', detail, ...(fix ? { fix } : {}) });
-export const fail = (area: string, detail: string, fix?: string): Check => ({ area, status: 'fail', detail, ...(fix ? { fix } : {}) });
+export const warn = (area: string, detail: string, fix?: string): Check => ({
+  area,
+  status: 'warn',
+  detail,
+  ...(fix ? { fix } : {}),
+});
+export const fail = (area: string, detail: string, fix?: string): Check => ({
+  area,
+  status: 'fail',
+  detail,
+  ...(fix ? { fix } : {}),
+});

@@ -12,7 +12,10 @@ export function checkConfig(cwd: string, env: NodeJS.ProcessEnv, home: string): 
   const from = env.STALLGUARD_MODE?.trim() ? 'STALLGUARD_MODE' : own.length > 0 ? own.join(', ') : 'the defaults';
   const out: Check[] = [ok('config', `mode ${config.mode} (from ${from})`)];
   // learned settings are no problem, but a person wondering why stallguard flags less should see them
-  for (const t of tuned) out.push(ok('config', `${tunedLine(t)}; undo: stallguard tune --reset${t.scope === 'project' ? ' --scope project' : ''}`));
+  for (const t of tuned)
+    out.push(
+      ok('config', `${tunedLine(t)}; undo: stallguard tune --reset${t.scope === 'project' ? ' --scope project' : ''}`),
+    );
   for (const p of problems) {
     const fix =
       p.field === '(file)'

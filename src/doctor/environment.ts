@@ -18,7 +18,13 @@ export function checkNode(hooks: Installed[], env: NodeJS.ProcessEnv): Check[] {
       const fix = paying.every((h) => h.installClears)
         ? 'run stallguard install again: the command it writes now clears the variable for the hook (and gives it back to the optional LLM judge)'
         : "this agent's hook command cannot clear it: unset NODE_EXTRA_CA_CERTS in the agent's environment, or run the hook with Node 22 or later";
-      out.push(warn('node', `${node} is ${version} and NODE_EXTRA_CA_CERTS is set: on Node 20 that adds about 80 ms to the start of every hook call`, fix));
+      out.push(
+        warn(
+          'node',
+          `${node} is ${version} and NODE_EXTRA_CA_CERTS is set: on Node 20 that adds about 80 ms to the start of every hook call`,
+          fix,
+        ),
+      );
     } else out.push(ok('node', `${node} ${version || '(version unknown)'}`));
   }
   return out;
@@ -27,7 +33,13 @@ export function checkNode(hooks: Installed[], env: NodeJS.ProcessEnv): Check[] {
 export function checkGit(env: NodeJS.ProcessEnv): Check[] {
   const r = spawnSync('git', ['--version'], { encoding: 'utf8', env });
   if (r.error || r.status !== 0) {
-    return [warn('git', 'git is not on PATH: without the working-tree fingerprint, a failing test re-run with nothing changed looks like one after a fix', 'install git, or put it on the PATH the agent runs with')];
+    return [
+      warn(
+        'git',
+        'git is not on PATH: without the working-tree fingerprint, a failing test re-run with nothing changed looks like one after a fix',
+        'install git, or put it on the PATH the agent runs with',
+      ),
+    ];
   }
   return [ok('git', r.stdout.trim())];
 }

@@ -19,6 +19,15 @@ export function checkErrors(home: string, now = Date.now()): Check[] {
     return Number.isFinite(t) && now - t < RECENT_MS;
   });
   if (recent.length === 0) return [ok('errors', 'no errors in the last 24 hours')];
-  const last = recent.slice(-3).map((l) => `\n    ${l}`).join('');
-  return [warn('errors', `${recent.length} error${recent.length === 1 ? '' : 's'} in the last 24 hours in ${join(home, ERROR_LOG)}; the latest:${last}`, 'each was allowed through; fix what they name, then the log can be deleted')];
+  const last = recent
+    .slice(-3)
+    .map((l) => `\n    ${l}`)
+    .join('');
+  return [
+    warn(
+      'errors',
+      `${recent.length} error${recent.length === 1 ? '' : 's'} in the last 24 hours in ${join(home, ERROR_LOG)}; the latest:${last}`,
+      'each was allowed through; fix what they name, then the log can be deleted',
+    ),
+  ];
 }

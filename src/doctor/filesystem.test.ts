@@ -12,7 +12,14 @@ describe('doctor: STALLGUARD_HOME on a network file system', () => {
     assert.equal(networkFileSystem(NFS), 'NFS');
     assert.equal(networkFileSystem(0xff534d42), 'CIFS');
     assert.equal(networkFileSystem(-11317950), 'CIFS', 'a type read as a signed 32-bit number');
-    for (const local of [EXT4, 0x58465342 /* xfs */, 0x9123683e /* btrfs */, 0x01021994 /* tmpfs */, 0x794c7630 /* overlayfs */]) assert.equal(networkFileSystem(local), undefined);
+    for (const local of [
+      EXT4,
+      0x58465342 /* xfs */,
+      0x9123683e /* btrfs */,
+      0x01021994 /* tmpfs */,
+      0x794c7630 /* overlayfs */,
+    ])
+      assert.equal(networkFileSystem(local), undefined);
   });
 
   it('warns on NFS, and says what to set instead: a folder on a local disk that exists here', () => {
@@ -20,7 +27,10 @@ describe('doctor: STALLGUARD_HOME on a network file system', () => {
     const [check] = checkFileSystem('/home/dev/.stallguard', { XDG_STATE_HOME: '/home/dev/.local/state' }, typeOf);
     assert.equal(check!.status, 'warn');
     assert.match(check!.detail, /\/home\/dev\/\.stallguard is on NFS, a network file system/);
-    assert.match(check!.fix!, /^set STALLGUARD_HOME to a folder on a local disk, e\.g\. export STALLGUARD_HOME=\/var\/tmp\/stallguard-/);
+    assert.match(
+      check!.fix!,
+      /^set STALLGUARD_HOME to a folder on a local disk, e\.g\. export STALLGUARD_HOME=\/var\/tmp\/stallguard-/,
+    );
   });
 
   it('asks the nearest existing folder when STALLGUARD_HOME is not made yet', () => {
@@ -33,6 +43,9 @@ describe('doctor: STALLGUARD_HOME on a network file system', () => {
   });
 
   it('is quiet on a local disk', () => {
-    assert.deepEqual(checkFileSystem('/home/dev/.stallguard', {}, () => EXT4).map((c) => c.status), ['ok']);
+    assert.deepEqual(
+      checkFileSystem('/home/dev/.stallguard', {}, () => EXT4).map((c) => c.status),
+      ['ok'],
+    );
   });
 });

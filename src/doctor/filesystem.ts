@@ -41,7 +41,11 @@ function localCandidates(env: NodeJS.ProcessEnv): string[] {
   } catch {
     /* no passwd entry */
   }
-  return [env.XDG_STATE_HOME ? join(env.XDG_STATE_HOME, 'stallguard') : '', join('/var/tmp', `stallguard-${user}`), join(tmpdir(), `stallguard-${user}`)].filter(Boolean);
+  return [
+    env.XDG_STATE_HOME ? join(env.XDG_STATE_HOME, 'stallguard') : '',
+    join('/var/tmp', `stallguard-${user}`),
+    join(tmpdir(), `stallguard-${user}`),
+  ].filter(Boolean);
 }
 
 /** The nearest existing folder at or above `dir` (the one statfs can be asked about). */
@@ -63,6 +67,14 @@ export function checkFileSystem(home: string, env: NodeJS.ProcessEnv, typeOf: Fs
     const t = existing(dir, typeOf);
     return t !== undefined && !networkFileSystem(t);
   });
-  const instead = local ? `set STALLGUARD_HOME to a folder on a local disk, e.g. export STALLGUARD_HOME=${local} (in the environment the agent starts from)` : 'set STALLGUARD_HOME to a folder on a local disk (in the environment the agent starts from)';
-  return [warn('home', `${home} is on ${fs}, a network file system: appends from hooks running at once are not atomic there, so a session's state can lose or garble calls without an error`, instead)];
+  const instead = local
+    ? `set STALLGUARD_HOME to a folder on a local disk, e.g. export STALLGUARD_HOME=${local} (in the environment the agent starts from)`
+    : 'set STALLGUARD_HOME to a folder on a local disk (in the environment the agent starts from)';
+  return [
+    warn(
+      'home',
+      `${home} is on ${fs}, a network file system: appends from hooks running at once are not atomic there, so a session's state can lose or garble calls without an error`,
+      instead,
+    ),
+  ];
 }

@@ -48,13 +48,22 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
   for (const agentTarget of Object.values(TARGETS)) {
     const registered: string[] = [];
     // every form the agent may be registered in (Codex: hooks.json and config.toml)
-    const places = ALL_TARGETS.filter((t) => t.agent === agentTarget.agent).flatMap((target) => installFiles(target, cwd, env).map((at) => ({ target, ...at })));
+    const places = ALL_TARGETS.filter((t) => t.agent === agentTarget.agent).flatMap((target) =>
+      installFiles(target, cwd, env).map((at) => ({ target, ...at })),
+    );
     for (const { target, where: scope, file } of places) {
       let text: string;
       try {
         text = readFileSync(file, 'utf8');
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') checks.push(fail('hooks', `${file} cannot be read: ${errnoText(e)}`, `make it readable; ${target.label} cannot read it either`));
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+          checks.push(
+            fail(
+              'hooks',
+              `${file} cannot be read: ${errnoText(e)}`,
+              `make it readable; ${target.label} cannot read it either`,
+            ),
+          );
         continue;
       }
       const where = `${target.label} (${scope}, ${file})`;
@@ -63,12 +72,24 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       try {
         command = target.installed(text, file);
       } catch (e) {
-        checks.push(fail('hooks', `${where}: ${(e as Error).message}`, `fix the file; ${target.label} may ignore all of it, hooks included`));
+        checks.push(
+          fail(
+            'hooks',
+            `${where}: ${(e as Error).message}`,
+            `fix the file; ${target.label} may ignore all of it, hooks included`,
+          ),
+        );
         continue;
       }
-      if (/"disableAllHooks"\s*:\s*true/.test(text)) checks.push(fail('hooks', `${where}: disableAllHooks is true, so no hook runs`, `remove "disableAllHooks" from ${file}`));
+      if (/"disableAllHooks"\s*:\s*true/.test(text))
+        checks.push(
+          fail('hooks', `${where}: disableAllHooks is true, so no hook runs`, `remove "disableAllHooks" from ${file}`),
+        );
       if (!command) {
-        if (/#\s*stallguard/.test(text)) checks.push(warn('hooks', `${where}: stallguard is registered for only some of the events it needs`, reinstall));
+        if (/#\s*stallguard/.test(text))
+          checks.push(
+            warn('hooks', `${where}: stallguard is registered for only some of the events it needs`, reinstall),
+          );
         continue;
       }
       registered.push(file);
@@ -76,12 +97,25 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       if (target.plugin) {
         // an in-process plugin: the file loads the bundle by its absolute path, which must still be there
         if (!existsSync(command)) {
-          checks.push(fail('hooks', `${where}: the plugin file loads ${command}, which does not exist; ${target.label} fails to load it and nothing is checked`, reinstall));
+          checks.push(
+            fail(
+              'hooks',
+              `${where}: the plugin file loads ${command}, which does not exist; ${target.label} fails to load it and nothing is checked`,
+              reinstall,
+            ),
+          );
           continue;
         }
         checks.push(ok('hooks', `${where}: installed (plugin ${command})`));
         plugins++;
-        if (committed()) checks.push(warn('hooks', `${where}: the plugin file names this machine's copy of stallguard, in a file git would commit`, `stallguard uninstall --agent ${target.agent}, then stallguard install --agent ${target.agent} (it keeps the file out of git)`));
+        if (committed())
+          checks.push(
+            warn(
+              'hooks',
+              `${where}: the plugin file names this machine's copy of stallguard, in a file git would commit`,
+              `stallguard uninstall --agent ${target.agent}, then stallguard install --agent ${target.agent} (it keeps the file out of git)`,
+            ),
+          );
         continue;
       }
       // the command may start with environment assignments (NODE_EXTRA_CA_CERTS= on Node 20), and with the
@@ -92,7 +126,13 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       const installClears = !!target.shell && process.platform !== 'win32';
       if (shared) {
         if (!shared.hook || !shared.node) {
-          checks.push(fail('hooks', `${where}: the shared command runs \`stallguard\` from PATH, and ${shared.hook ? 'node' : 'stallguard'} is not on PATH here: the hook steps aside, every call goes unchecked`, 'install stallguard on this machine (from a clone of it: npm install && npm install -g .)'));
+          checks.push(
+            fail(
+              'hooks',
+              `${where}: the shared command runs \`stallguard\` from PATH, and ${shared.hook ? 'node' : 'stallguard'} is not on PATH here: the hook steps aside, every call goes unchecked`,
+              'install stallguard on this machine (from a clone of it: npm install && npm install -g .)',
+            ),
+          );
         } else {
           checks.push(ok('hooks', `${where}: installed for the whole team, running ${shared.hook} from PATH`));
           installed.push({ node: shared.node, hook: shared.hook, args: ['hook'], clearsCerts, installClears });
@@ -100,9 +140,20 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       const [node, hook] = runs.find((w) => w.some((x) => /hook\.cjs$/.test(x))) ?? [];
-      const missing = [node && !runnable(node) ? `node (${node})` : '', hook && !existsSync(hook) ? `the hook file (${hook})` : ''].filter(Boolean);
-      if (!node || !hook) checks.push(warn('hooks', `${where}: the command is not one stallguard wrote: ${command}`, reinstall));
-      else if (missing.length > 0) checks.push(fail('hooks', `${where}: the command runs ${missing.join(' and ')}, which ${missing.length > 1 ? 'do' : 'does'} not exist; every call is let through unchecked`, reinstall));
+      const missing = [
+        node && !runnable(node) ? `node (${node})` : '',
+        hook && !existsSync(hook) ? `the hook file (${hook})` : '',
+      ].filter(Boolean);
+      if (!node || !hook)
+        checks.push(warn('hooks', `${where}: the command is not one stallguard wrote: ${command}`, reinstall));
+      else if (missing.length > 0)
+        checks.push(
+          fail(
+            'hooks',
+            `${where}: the command runs ${missing.join(' and ')}, which ${missing.length > 1 ? 'do' : 'does'} not exist; every call is let through unchecked`,
+            reinstall,
+          ),
+        );
       else {
         checks.push(ok('hooks', `${where}: installed`));
         installed.push({ node, hook, clearsCerts, installClears });
@@ -118,9 +169,22 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       }
     }
     if (registered.length > 1) {
-      checks.push(warn('hooks', `${agentTarget.label}: stallguard is registered in ${registered.join(' and ')}; all of them run, so every call is counted ${registered.length === 2 ? 'twice' : `${registered.length} times`}`, `keep one: stallguard uninstall${agentTarget.agent === 'claude' ? '' : ` --agent ${agentTarget.agent}`} --scope <the others>`));
+      checks.push(
+        warn(
+          'hooks',
+          `${agentTarget.label}: stallguard is registered in ${registered.join(' and ')}; all of them run, so every call is counted ${registered.length === 2 ? 'twice' : `${registered.length} times`}`,
+          `keep one: stallguard uninstall${agentTarget.agent === 'claude' ? '' : ` --agent ${agentTarget.agent}`} --scope <the others>`,
+        ),
+      );
     }
   }
-  if (installed.length === 0 && plugins === 0 && checks.every((c) => c.status !== 'fail')) checks.push(warn('hooks', 'stallguard is not installed for any agent here', 'run: stallguard install (or --scope user for every project)'));
+  if (installed.length === 0 && plugins === 0 && checks.every((c) => c.status !== 'fail'))
+    checks.push(
+      warn(
+        'hooks',
+        'stallguard is not installed for any agent here',
+        'run: stallguard install (or --scope user for every project)',
+      ),
+    );
   return { checks, installed };
 }

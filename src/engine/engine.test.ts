@@ -13,7 +13,10 @@ describe('the stall rule (the deterministic floor)', () => {
     const s = new Session(SEED_RULE);
     s.prompt();
     const d = times(5, () => s.bash('npm test', FAIL, false));
-    assert.deepEqual(d.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
+    assert.deepEqual(
+      d.slice(0, 4).map((x) => x.action),
+      ['allow', 'allow', 'allow', 'allow'],
+    );
     assert.equal(d[4]!.action, 'nudge');
     assert.match(d[4]!.message!, /`Bash npm test` x5 \(same failure\)/);
     assert.match(d[4]!.message!, /did not change/);
@@ -31,7 +34,10 @@ describe('the stall rule (the deterministic floor)', () => {
     // the real count in the task, though the window started afresh after the nudge: ten runs, not five
     assert.equal(second[4]!.stopReason, 'stall: `Bash npm test` x10 (same failure), twice in this task');
     // the window started afresh after the nudge: calls 6-9 were not a stall
-    assert.deepEqual(second.slice(0, 4).map((x) => x.action), ['allow', 'allow', 'allow', 'allow']);
+    assert.deepEqual(
+      second.slice(0, 4).map((x) => x.action),
+      ['allow', 'allow', 'allow', 'allow'],
+    );
     const batch = s.batch();
     assert.equal(batch.action, 'stop');
     assert.equal(batch.repeat, true);
@@ -71,14 +77,29 @@ describe('the stall rule (the deterministic floor)', () => {
   it('ignores volatile parts: durations, timestamps, temp paths, pids', () => {
     const s = new Session(SEED_RULE);
     s.prompt();
-    times(5, (i) => s.bash('pytest -q', `FAILED tests/test_a.py::test_x - AssertionError\n1 failed in 0.${i}3s at 2026-11-29T10:0${i}:00Z pid ${4000 + i} /tmp/pytest-${i}/x`, false));
+    times(5, (i) =>
+      s.bash(
+        'pytest -q',
+        `FAILED tests/test_a.py::test_x - AssertionError\n1 failed in 0.${i}3s at 2026-11-29T10:0${i}:00Z pid ${4000 + i} /tmp/pytest-${i}/x`,
+        false,
+      ),
+    );
     assert.deepEqual(s.actions(), ['nudge']);
   });
 
   it('ignores the model-written description of a Bash call and the order of arguments', () => {
     const s = new Session(SEED_RULE);
     s.prompt();
-    times(5, (i) => s.call('Bash', i % 2 ? { command: 'npm test', description: `Run tests (${i})` } : { description: 'again', command: 'npm test' }, 'Exit code 1\nsame', false));
+    times(5, (i) =>
+      s.call(
+        'Bash',
+        i % 2
+          ? { command: 'npm test', description: `Run tests (${i})` }
+          : { description: 'again', command: 'npm test' },
+        'Exit code 1\nsame',
+        false,
+      ),
+    );
     assert.deepEqual(s.actions(), ['nudge']);
   });
 
@@ -86,7 +107,12 @@ describe('the stall rule (the deterministic floor)', () => {
     const s = new Session(SEED_RULE);
     s.prompt();
     for (let i = 0; i < 5; i++) {
-      s.call('Edit', { file_path: '/home/dev/proj/src/billing.ts', old_string: 'a - b', new_string: 'a + b' }, 'String to replace not found', false);
+      s.call(
+        'Edit',
+        { file_path: '/home/dev/proj/src/billing.ts', old_string: 'a - b', new_string: 'a + b' },
+        'String to replace not found',
+        false,
+      );
       s.bash('npm test', FAIL, false);
     }
     assert.deepEqual(s.actions(), ['nudge']);
@@ -161,7 +187,11 @@ describe('hard negatives: healthy work is never touched', () => {
     const s = new Session();
     s.prompt();
     for (let i = 0; i < 8; i++) {
-      s.call('Edit', { file_path: '/home/dev/proj/src/a.ts', old_string: `v${i}`, new_string: `v${i + 1}` }, { filePath: '/home/dev/proj/src/a.ts', ok: i });
+      s.call(
+        'Edit',
+        { file_path: '/home/dev/proj/src/a.ts', old_string: `v${i}`, new_string: `v${i + 1}` },
+        { filePath: '/home/dev/proj/src/a.ts', ok: i },
+      );
       s.bash('npm test', i < 7 ? `${7 - i} failed` : 'all passed', i < 7 ? false : true);
     }
     assert.deepEqual(s.actions(), []);
@@ -170,7 +200,12 @@ describe('hard negatives: healthy work is never touched', () => {
   it('the same edit over 20 files', () => {
     const s = new Session();
     s.prompt();
-    for (let i = 0; i < 20; i++) s.call('Edit', { file_path: `/home/dev/proj/src/m${i}.ts`, old_string: 'oldName', new_string: 'newName' }, { filePath: `/home/dev/proj/src/m${i}.ts` });
+    for (let i = 0; i < 20; i++)
+      s.call(
+        'Edit',
+        { file_path: `/home/dev/proj/src/m${i}.ts`, old_string: 'oldName', new_string: 'newName' },
+        { filePath: `/home/dev/proj/src/m${i}.ts` },
+      );
     assert.deepEqual(s.actions(), []);
   });
 
@@ -197,15 +232,31 @@ describe('hard negatives: healthy work is never touched', () => {
   it('paging through a file with distinct offsets (Roo R7, clearwing #106)', () => {
     const s = new Session();
     s.prompt();
-    times(12, (i) => s.call('Read', { file_path: '/home/dev/proj/big.py', offset: i * 200, limit: 200 }, `lines ${i * 200}-${i * 200 + 199}`));
+    times(12, (i) =>
+      s.call(
+        'Read',
+        { file_path: '/home/dev/proj/big.py', offset: i * 200, limit: 200 },
+        `lines ${i * 200}-${i * 200 + 199}`,
+      ),
+    );
     assert.deepEqual(s.actions(), []);
   });
 
   it('an orchestrator spawning under the cap', () => {
     const s = new Session({ orchestrators: ['planner'] });
     s.prompt();
-    times(5, (i) => s.call('Agent', { subagent_type: 'planner', description: `part ${i}`, prompt: `do part ${i}` }, `done ${i}`));
-    times(5, (i) => s.call('Agent', { subagent_type: 'general-purpose', description: `sub ${i}`, prompt: `x${i}` }, `done ${i}`, true, { id: 'p1', type: 'planner' }));
+    times(5, (i) =>
+      s.call('Agent', { subagent_type: 'planner', description: `part ${i}`, prompt: `do part ${i}` }, `done ${i}`),
+    );
+    times(5, (i) =>
+      s.call(
+        'Agent',
+        { subagent_type: 'general-purpose', description: `sub ${i}`, prompt: `x${i}` },
+        `done ${i}`,
+        true,
+        { id: 'p1', type: 'planner' },
+      ),
+    );
     assert.deepEqual(s.actions(), []);
   });
 
@@ -229,7 +280,11 @@ describe('hard negatives: healthy work is never touched', () => {
     const s = new Session();
     s.prompt();
     s.bash('pytest -q', 'FAILED tests/test_a.py::test_x - AssertionError: 1 != 2', false);
-    s.call('Edit', { file_path: '/home/dev/proj/a.py', old_string: 'return 1', new_string: 'return 2' }, { filePath: '/home/dev/proj/a.py' });
+    s.call(
+      'Edit',
+      { file_path: '/home/dev/proj/a.py', old_string: 'return 1', new_string: 'return 2' },
+      { filePath: '/home/dev/proj/a.py' },
+    );
     s.bash('pytest -q', '3 passed');
     assert.deepEqual(s.actions(), []);
   });
@@ -247,7 +302,10 @@ describe('subagents', () => {
     }
     const subDecisions = s.decisions.filter((d) => d.action !== 'allow');
     // after the nudge the subagent's very next call repeats the loop, and is denied
-    assert.deepEqual(subDecisions.map((d) => d.action), ['nudge', 'deny', 'stop']);
+    assert.deepEqual(
+      subDecisions.map((d) => d.action),
+      ['nudge', 'deny', 'stop'],
+    );
     assert.equal(s.pre('Read', { file_path: '/home/dev/proj/x' }).action, 'allow');
     assert.equal(s.pre('Bash', { command: 'npm test' }, sub).action, 'stop');
   });
@@ -259,9 +317,15 @@ describe('the judge: loops the floor does not see', () => {
     s.prompt();
     const d = times(3, () => s.bash('npm test', FAIL, false));
     assert.equal(d[2]!.action, 'nudge');
-    assert.match(d[2]!.message!, /the same call ran 3 times and the result did not change: `Bash npm test` x3 \(same failure\)/);
+    assert.match(
+      d[2]!.message!,
+      /the same call ran 3 times and the result did not change: `Bash npm test` x3 \(same failure\)/,
+    );
     assert.ok(d[2]!.signals.some((x) => x.code === 'NO_TREE_CHANGE' && x.value === 3));
-    assert.ok(d[2]!.signals.some((x) => x.code === 'JUDGE'), 'the judge scored it too');
+    assert.ok(
+      d[2]!.signals.some((x) => x.code === 'JUDGE'),
+      'the judge scored it too',
+    );
   });
 
   it('retry variants failing the same way (pytest -q, pytest tests/, python -m pytest)', () => {
@@ -277,14 +341,18 @@ describe('the judge: loops the floor does not see', () => {
     // the message names the varied calls that failed alike (the run whose counts moved is not one of them)
     // and what decided: not one repeated call, but failing runs with nothing changed between them
     const nudge = s.decisions.find((d) => d.action === 'nudge')!;
-    assert.match(nudge.message!, /`Bash pytest -q`, `Bash pytest tests\/`, `Bash pytest -x -q tests` \(3 similar calls/);
+    assert.match(
+      nudge.message!,
+      /`Bash pytest -q`, `Bash pytest tests\/`, `Bash pytest -x -q tests` \(3 similar calls/,
+    );
     assert.match(nudge.message!, /without progress \(failing runs with nothing changed in between\)/);
   });
 
   it('grep variants of a name that does not exist', () => {
     const s = new Session();
     s.prompt();
-    for (const p of ['FloorDiv', 'floor_div', 'FloorDivide', 'floordiv', 'floor_divide']) s.call('Grep', { pattern: p, path: '/home/dev/proj/src', type: 'rs' }, 'No files found');
+    for (const p of ['FloorDiv', 'floor_div', 'FloorDivide', 'floordiv', 'floor_divide'])
+      s.call('Grep', { pattern: p, path: '/home/dev/proj/src', type: 'rs' }, 'No files found');
     assert.deepEqual(s.actions(), ['nudge']);
     const nudge = s.decisions.find((d) => d.action === 'nudge')!;
     assert.match(nudge.message!, /`Grep "FloorDiv" in src`/);
@@ -293,8 +361,19 @@ describe('the judge: loops the floor does not see', () => {
   it('the same edit rejected the same way again and again', () => {
     const s = new Session();
     s.prompt();
-    const rejected = '<tool_use_error>String to replace not found in file.\nString:     def merge(a, b):</tool_use_error>';
-    for (let i = 0; i < 4; i++) s.call('Edit', { file_path: '/home/dev/proj/src/merge.py', old_string: `    def merge(a, b):${' '.repeat(i)}`, new_string: '    def merge(a, b, c):' }, rejected, false);
+    const rejected =
+      '<tool_use_error>String to replace not found in file.\nString:     def merge(a, b):</tool_use_error>';
+    for (let i = 0; i < 4; i++)
+      s.call(
+        'Edit',
+        {
+          file_path: '/home/dev/proj/src/merge.py',
+          old_string: `    def merge(a, b):${' '.repeat(i)}`,
+          new_string: '    def merge(a, b, c):',
+        },
+        rejected,
+        false,
+      );
     // the nudge at the third, and the fourth, which repeats the third exactly, refused
     assert.deepEqual(s.actions(), ['nudge', 'deny']);
     assert.ok(s.decisions.some((d) => d.signals.some((x) => x.code === 'EDIT_REJECTED')));
@@ -329,8 +408,13 @@ describe('spawn guard', () => {
   it('refuses the 11th spawn in a task and tells the agent to do the work itself', () => {
     const s = new Session();
     s.prompt();
-    const d = times(11, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` }));
-    assert.deepEqual(d.slice(0, 10).map((x) => x.action), Array(10).fill('allow'));
+    const d = times(11, (i) =>
+      s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` }),
+    );
+    assert.deepEqual(
+      d.slice(0, 10).map((x) => x.action),
+      Array(10).fill('allow'),
+    );
     assert.equal(d[10]!.action, 'deny');
     assert.equal(d[10]!.code, 'SPAWN_REFUSED');
     assert.match(d[10]!.message!, /spawn 11 .* limit is 10.*yourself/);
@@ -376,14 +460,37 @@ describe('self-protection', () => {
     const own = s.pre('Write', { file_path: '/home/dev/.stallguard/config.json', content: '{}' });
     assert.equal(own.action, 'deny');
     assert.equal(own.code, 'SELF_PROTECT');
-    assert.deepEqual(own.signals, [{ code: 'SELF_PROTECT', value: 1, detail: 'own: /home/dev/.stallguard/config.json' }]);
-    assert.match(own.message!, /change \/home\/dev\/\.stallguard\/config\.json, which is stallguard's own configuration.*The person can make the change themselves/);
-    const off = s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '{', new_string: '{ "disableAllHooks": true,' });
+    assert.deepEqual(own.signals, [
+      { code: 'SELF_PROTECT', value: 1, detail: 'own: /home/dev/.stallguard/config.json' },
+    ]);
+    assert.match(
+      own.message!,
+      /change \/home\/dev\/\.stallguard\/config\.json, which is stallguard's own configuration.*The person can make the change themselves/,
+    );
+    const off = s.pre('Edit', {
+      file_path: '/home/dev/proj/.claude/settings.json',
+      old_string: '{',
+      new_string: '{ "disableAllHooks": true,',
+    });
     assert.equal(off.action, 'deny');
-    assert.match(off.message!, /turn hooks off in \/home\/dev\/proj\/\.claude\/settings\.json.*edit \/home\/dev\/proj\/\.claude\/settings\.json in their own editor/);
+    assert.match(
+      off.message!,
+      /turn hooks off in \/home\/dev\/proj\/\.claude\/settings\.json.*edit \/home\/dev\/proj\/\.claude\/settings\.json in their own editor/,
+    );
     assert.equal(s.pre('Bash', { command: 'rm -rf ~/.stallguard' }).action, 'deny');
-    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/agents/reviewer.md', old_string: 'a', new_string: 'b' }).action, 'allow');
-    assert.equal(s.pre('Edit', { file_path: '/home/dev/proj/.claude/settings.json', old_string: '"model": "a"', new_string: '"model": "b"' }).action, 'allow');
+    assert.equal(
+      s.pre('Edit', { file_path: '/home/dev/proj/.claude/agents/reviewer.md', old_string: 'a', new_string: 'b' })
+        .action,
+      'allow',
+    );
+    assert.equal(
+      s.pre('Edit', {
+        file_path: '/home/dev/proj/.claude/settings.json',
+        old_string: '"model": "a"',
+        new_string: '"model": "b"',
+      }).action,
+      'allow',
+    );
     assert.equal(s.pre('Bash', { command: 'cat .claude/settings.json' }).action, 'allow');
   });
 });

@@ -40,12 +40,23 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
   state = { ...retireAgents(state, obs.time, actor.id), seen };
 
   const known = state.agents[actor.id];
-  const typed: AgentState = !known ? freshAgent(actor.type) : actor.type !== undefined && known.type === undefined ? { ...known, type: actor.type } : known;
+  const typed: AgentState = !known
+    ? freshAgent(actor.type)
+    : actor.type !== undefined && known.type === undefined
+      ? { ...known, type: actor.type }
+      : known;
   // how recently each agent was active, for retiring those that ended without a word
   const agent: AgentState = { ...typed, seen, ...(obs.time !== undefined ? { at: obs.time } : {}) };
 
   if (agent.stopped && step.k !== 'stop' && step.k !== 'end' && step.k !== 'start') {
-    const decision: Decision = { action: 'stop', code: 'STOPPED', stopReason: agent.stopped.reason, message: stoppedDenyMessage(agent.stopped.reason), signals: [], repeat: true };
+    const decision: Decision = {
+      action: 'stop',
+      code: 'STOPPED',
+      stopReason: agent.stopped.reason,
+      message: stoppedDenyMessage(agent.stopped.reason),
+      signals: [],
+      repeat: true,
+    };
     return { state: withAgent(state, actor.id, agent), decision };
   }
 
@@ -57,20 +68,33 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
           action: 'deny',
           code: 'SELF_PROTECT',
           message: selfProtectMessage(step.guard),
-          signals: [{ code: 'SELF_PROTECT', value: 1, detail: step.guard.kind ? `${step.guard.kind}: ${step.guard.path}` : step.guard.path }],
+          signals: [
+            {
+              code: 'SELF_PROTECT',
+              value: 1,
+              detail: step.guard.kind ? `${step.guard.kind}: ${step.guard.path}` : step.guard.path,
+            },
+          ],
         };
         return { state: withAgent(state, actor.id, rest), decision };
       }
       // only the very next call is checked against the loop just flagged
       if (denyNext?.keys.includes(step.key)) {
-        return { state: withAgent(state, actor.id, rest), decision: { action: 'deny', code: 'REPEAT_DENIED', message: denyNext.message, signals: [] } };
+        return {
+          state: withAgent(state, actor.id, rest),
+          decision: { action: 'deny', code: 'REPEAT_DENIED', message: denyNext.message, signals: [] },
+        };
       }
       return { state: withAgent(state, actor.id, denyNext ? rest : agent), decision: ALLOW };
     }
 
     case 'spawn': {
       const verdict = checkSpawn(state.spawns, actor, config);
-      if (verdict.allowed) return { state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType) }, actor.id, agent), decision: ALLOW };
+      if (verdict.allowed)
+        return {
+          state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType) }, actor.id, agent),
+          decision: ALLOW,
+        };
       // parallel spawns in one batch are refused together and count as one refusal: the agent has not yet
       // seen the first when the next arrives
       const refusals = agent.refusalUnseen ? agent.refusals : agent.refusals + 1;
@@ -79,13 +103,26 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       if (refusals >= config.stopAfterRefusals && !agent.refusalUnseen) {
         const reason = `spawn refused twice in this task; spawns: ${describeSpawnTree(state.spawns)}`;
         const next: AgentState = { ...agent, refusals, refusalUnseen: true, stopped: { reason } };
-        return { state: withAgent({ ...state, totals }, actor.id, next), decision: { action: 'stop', code: 'SPAWN_STOP', stopReason: reason, message: verdict.message, signals } };
+        return {
+          state: withAgent({ ...state, totals }, actor.id, next),
+          decision: { action: 'stop', code: 'SPAWN_STOP', stopReason: reason, message: verdict.message, signals },
+        };
       }
-      return { state: withAgent({ ...state, totals }, actor.id, { ...agent, refusals, refusalUnseen: true }), decision: { action: 'deny', code: 'SPAWN_REFUSED', message: verdict.message, signals } };
+      return {
+        state: withAgent({ ...state, totals }, actor.id, { ...agent, refusals, refusalUnseen: true }),
+        decision: { action: 'deny', code: 'SPAWN_REFUSED', message: verdict.message, signals },
+      };
     }
 
     case 'call':
-      return observeCall(state, actor.id, agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent, step, config, model);
+      return observeCall(
+        state,
+        actor.id,
+        agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent,
+        step,
+        config,
+        model,
+      );
 
     case 'batch': {
       const next: AgentState = { ...agent, batches: (agent.batches ?? 0) + 1 };
@@ -96,17 +133,36 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
     case 'stop': {
       const verdict = checkStop(agent, step, config, actor.id === 'main');
       // a subagent's stop that goes through is its end: its state leaves, and should it come back it starts fresh
-      if (actor.id !== 'main' && verdict.decision.action !== 'nudge') return { state: withoutAgent(state, actor.id), decision: verdict.decision };
+      if (actor.id !== 'main' && verdict.decision.action !== 'nudge')
+        return { state: withoutAgent(state, actor.id), decision: verdict.decision };
       return { state: withAgent(state, actor.id, verdict.agent), decision: verdict.decision };
     }
 
     case 'verdict': {
-      const confident = config.llm.enabled && config.llm.decide && step.stuck && step.confidence >= config.llm.confidence;
+      const confident =
+        config.llm.enabled && config.llm.decide && step.stuck && step.confidence >= config.llm.confidence;
       if (!confident || agent.window.length === 0) return { state: withAgent(state, actor.id, agent), decision: ALLOW };
       const calls = agent.window.slice(-3);
-      const lead = { code: 'LLM_JUDGE' as const, value: step.confidence, calls, detail: step.repeating ? 'repeating a failed strategy, a model judged' : 'no progress, a model judged' };
-      const stall: Stall = { lead, decider: 'LLM_JUDGE', signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }], strength: step.confidence, span: calls.length };
-      return declareStall({ ...state, totals: { ...state.totals, stalls: state.totals.stalls + 1 } }, actor.id, agent, stall, config);
+      const lead = {
+        code: 'LLM_JUDGE' as const,
+        value: step.confidence,
+        calls,
+        detail: step.repeating ? 'repeating a failed strategy, a model judged' : 'no progress, a model judged',
+      };
+      const stall: Stall = {
+        lead,
+        decider: 'LLM_JUDGE',
+        signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }],
+        strength: step.confidence,
+        span: calls.length,
+      };
+      return declareStall(
+        { ...state, totals: { ...state.totals, stalls: state.totals.stalls + 1 } },
+        actor.id,
+        agent,
+        stall,
+        config,
+      );
     }
 
     default:
@@ -114,17 +170,26 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
   }
 }
 
-function observeCall(state: State, id: string, prev: AgentState, step: CallStep, config: Config, model?: JudgeModel): Result {
+function observeCall(
+  state: State,
+  id: string,
+  prev: AgentState,
+  step: CallStep,
+  config: Config,
+  model?: JudgeModel,
+): Result {
   const totals = { ...state.totals, calls: state.totals.calls + 1 };
   // bookkeeping is neither work nor a loop, and a call that never ran is no attempt: neither enters the window
-  if (config.exemptTools.includes(step.tool) || step.cls === 'bookkeeping' || step.skipped) return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
+  if (config.exemptTools.includes(step.tool) || step.cls === 'bookkeeping' || step.skipped)
+    return { state: withAgent({ ...state, totals }, id, prev), decision: ALLOW };
   // where the agent does not say which calls were issued together, each call is an attempt of its own
   const batch = state.batched ? (prev.batches ?? 0) : -totals.calls;
   const { next: memory, entry } = rememberCall(prev.memory, step, batch);
   const agent: AgentState = { ...prev, memory, window: lastN([...prev.window, entry], config.window) };
   // for the verify gate: code edits since the last verification run
   if (step.cls === 'test') agent.unverifiedEdits = 0;
-  else if (step.cls === 'edit' && step.ok !== false && !step.doc) agent.unverifiedEdits = (prev.unverifiedEdits ?? 0) + 1;
+  else if (step.cls === 'edit' && step.ok !== false && !step.doc)
+    agent.unverifiedEdits = (prev.unverifiedEdits ?? 0) + 1;
   const stall = findStall(agent.window, config, model, agent.memory.runs);
   if (!stall) return { state: withAgent({ ...state, totals }, id, agent), decision: ALLOW };
   return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);
@@ -136,14 +201,31 @@ function declareStall(state: State, id: string, agent: AgentState, stall: Stall,
   const stalls = agent.stalls + 1;
   const span = stall.span;
   // weak evidence nudges once more instead of stopping, but never more than once
-  if (stalls >= config.stopAfterStalls && (stall.strength >= config.judge.stopThreshold || stalls > config.stopAfterStalls)) {
+  if (
+    stalls >= config.stopAfterStalls &&
+    (stall.strength >= config.judge.stopThreshold || stalls > config.stopAfterStalls)
+  ) {
     const reason = stallStopReason(stall);
     const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
-    return { state: withAgent(state, id, next), decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: stoppedDenyMessage(reason), signals: stall.signals, span } };
+    return {
+      state: withAgent(state, id, next),
+      decision: {
+        action: 'stop',
+        code: 'STALL_AGAIN',
+        stopReason: reason,
+        message: stoppedDenyMessage(reason),
+        signals: stall.signals,
+        span,
+      },
+    };
   }
   const next: AgentState = { ...agent, window: [], stalls };
-  if (stall.strength >= config.judge.denyThreshold) next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall) };
-  return { state: withAgent(state, id, next), decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall), signals: stall.signals, span } };
+  if (stall.strength >= config.judge.denyThreshold)
+    next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall) };
+  return {
+    state: withAgent(state, id, next),
+    decision: { action: 'nudge', code: 'STALL', message: nudgeMessage(stall), signals: stall.signals, span },
+  };
 }
 
 export { initialState };

@@ -45,7 +45,11 @@ function judgeOf(model: JudgeModel, config: Config): JudgeModel {
 
 /** The signals as recorded in a decision: the lead first (the one the message names), the judge's score last. */
 function hits(lead: SignalResult, signals: readonly SignalResult[], score: number | undefined): SignalHit[] {
-  const out: SignalHit[] = [lead, ...signals.filter((s) => s !== lead)].map((s) => ({ code: s.code, value: s.value, detail: s.detail }));
+  const out: SignalHit[] = [lead, ...signals.filter((s) => s !== lead)].map((s) => ({
+    code: s.code,
+    value: s.value,
+    detail: s.detail,
+  }));
   if (score !== undefined) out.push({ code: 'JUDGE', value: Math.round(score * 1000) / 1000 });
   return out;
 }
@@ -61,14 +65,22 @@ function hits(lead: SignalResult, signals: readonly SignalResult[], score: numbe
  * score decides.
  */
 /** How many times in a row this task the loop's call ran with its outcome, when the loop is that one call. */
-function timesRun(lead: SignalResult, runs: Readonly<Record<string, [string, number]>> | undefined): number | undefined {
+function timesRun(
+  lead: SignalResult,
+  runs: Readonly<Record<string, [string, number]>> | undefined,
+): number | undefined {
   const last = lead.calls.at(-1);
   if (!last || lead.code === 'CYCLE' || lead.calls.some((c) => c.key !== last.key)) return undefined;
   const run = runs?.[last.key];
   return run && run[0] === last.out && run[1] > lead.calls.length ? run[1] : undefined;
 }
 
-export function findStall(window: readonly Entry[], config: Config, model: JudgeModel = SHIPPED_MODEL, runs?: Readonly<Record<string, [string, number]>>): Stall | undefined {
+export function findStall(
+  window: readonly Entry[],
+  config: Config,
+  model: JudgeModel = SHIPPED_MODEL,
+  runs?: Readonly<Record<string, [string, number]>>,
+): Stall | undefined {
   const signals = readSignals(window, config.maxCycle);
   if (signals.length === 0) return undefined;
   const cls = window.at(-1)?.cls;
@@ -84,18 +96,40 @@ export function findStall(window: readonly Entry[], config: Config, model: Judge
   );
   // The judge does not look at polls, nor at spawns, which have their own guard (a cap and a depth rule):
   // an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
-  const judged = config.judge.enabled && cls !== 'spawn' && cls !== 'poll' ? scoreSignals(signals, judgeOf(model, config)) : undefined;
+  const judged =
+    config.judge.enabled && cls !== 'spawn' && cls !== 'poll'
+      ? scoreSignals(signals, judgeOf(model, config))
+      : undefined;
   // exact repeats and cycles name the loop most concretely, whichever rule declared the stall
   const concrete = signals.find((s) => s.code === 'REPEAT' && s.value >= 3) ?? signals.find((s) => s.code === 'CYCLE');
   if (floor) {
     const lead = floor.code === 'CYCLE' || !concrete ? floor : concrete;
-    return withTimes({ lead, decider: floor.code, signals: hits(lead, signals, judged?.score), strength: 1, span: spanOf(window, lead) }, runs);
+    return withTimes(
+      {
+        lead,
+        decider: floor.code,
+        signals: hits(lead, signals, judged?.score),
+        strength: 1,
+        span: spanOf(window, lead),
+      },
+      runs,
+    );
   }
   if (!judged || judged.score < config.judge.threshold) return undefined;
   let strongest = signals[0]!;
-  for (const s of signals) if ((judged.contributions[s.code] ?? 0) > (judged.contributions[strongest.code] ?? 0)) strongest = s;
+  for (const s of signals)
+    if ((judged.contributions[s.code] ?? 0) > (judged.contributions[strongest.code] ?? 0)) strongest = s;
   const lead = concrete ?? strongest;
-  return withTimes({ lead, decider: strongest.code, signals: hits(lead, signals, judged.score), strength: judged.score, span: spanOf(window, lead) }, runs);
+  return withTimes(
+    {
+      lead,
+      decider: strongest.code,
+      signals: hits(lead, signals, judged.score),
+      strength: judged.score,
+      span: spanOf(window, lead),
+    },
+    runs,
+  );
 }
 
 function withTimes(stall: Stall, runs: Readonly<Record<string, [string, number]>> | undefined): Stall {

@@ -22,7 +22,15 @@ class Run {
 
   feed(event: Bare, after = 1000): Decision {
     this.time += after;
-    const r = reduce(this.state, observation({ session: 's1', cwd: CWD, time: this.time, ...event } as Event, { cwd: CWD, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' }), config);
+    const r = reduce(
+      this.state,
+      observation({ session: 's1', cwd: CWD, time: this.time, ...event } as Event, {
+        cwd: CWD,
+        home: '/home/dev',
+        stallguardHome: '/home/dev/.stallguard',
+      }),
+      config,
+    );
     this.state = r.state;
     return r.decision;
   }
@@ -88,14 +96,22 @@ describe('subagents leave the state when they end', () => {
     const sizes: number[] = [];
     for (let a = 0; a < 200; a++) {
       if (a % 10 === 0) run.feed({ kind: 'prompt', agent: { id: 'main' }, prompt: `batch ${a / 10}` });
-      run.feed({ kind: 'spawn', agent: { id: 'main' }, call: { name: 'Agent', input: { subagent_type: 'reviewer', prompt: `review ${a}` } }, childType: 'reviewer' });
+      run.feed({
+        kind: 'spawn',
+        agent: { id: 'main' },
+        call: { name: 'Agent', input: { subagent_type: 'reviewer', prompt: `review ${a}` } },
+        childType: 'reviewer',
+      });
       for (let i = 0; i < 25; i++) run.read(sub(a), a * 100 + i);
       run.stop(sub(a));
       sizes.push(JSON.stringify(run.state).length);
     }
     assert.deepEqual(run.live(), ['main']);
     assert.equal(run.state.totals.calls, 200 * 25);
-    assert.ok(Math.max(...sizes.slice(100)) <= Math.max(...sizes.slice(0, 20)) * 1.1, `state sizes ${sizes[10]} ... ${sizes[199]}`);
+    assert.ok(
+      Math.max(...sizes.slice(100)) <= Math.max(...sizes.slice(0, 20)) * 1.1,
+      `state sizes ${sizes[10]} ... ${sizes[199]}`,
+    );
   });
 });
 

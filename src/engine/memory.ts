@@ -19,7 +19,11 @@ function counted(runs: Record<string, [string, number]> | undefined, step: CallS
 }
 
 /** Records a call in the task's memory and returns it as a window entry, annotated with what was known. */
-export function rememberCall(memory: SignalMemory, step: CallStep, batch: number): { next: SignalMemory; entry: Entry } {
+export function rememberCall(
+  memory: SignalMemory,
+  step: CallStep,
+  batch: number,
+): { next: SignalMemory; entry: Entry } {
   const entry: Entry = { ...step, edits: memory.edits, batch };
   let { edits, reads, states } = memory;
   if (step.cls === 'read' && step.ok !== false && !step.empty) {

@@ -39,7 +39,8 @@ const DECIDED_BY: Record<SignalCode, string> = {
  * over the whole task (`times`), not only since the last nudge.
  */
 function describeLoop(lead: SignalResult, times?: number): string {
-  if (lead.code === 'CYCLE') return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${lead.detail})`;
+  if (lead.code === 'CYCLE')
+    return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${lead.detail})`;
   const shorts = [...new Set(lead.calls.map((c) => c.short))];
   const count = lead.calls.length;
   if (shorts.length === 1) return `${quote(shorts[0]!)} x${times ?? count} (${lead.detail})`;
@@ -49,8 +50,10 @@ function describeLoop(lead: SignalResult, times?: number): string {
 
 function what(stall: Stall): string {
   const { lead } = stall;
-  if (lead.code === 'REPEAT') return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
-  if (lead.code === 'CYCLE') return `the last ${lead.calls.length * lead.value} calls repeat one cycle of ${lead.calls.length} calls ${lead.value} times, and the results did not change`;
+  if (lead.code === 'REPEAT')
+    return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
+  if (lead.code === 'CYCLE')
+    return `the last ${lead.calls.length * lead.value} calls repeat one cycle of ${lead.calls.length} calls ${lead.value} times, and the results did not change`;
   return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 

@@ -42,7 +42,10 @@ export function recordSpawn(spawns: SpawnState, caller: Actor, childType: string
 /** main → general-purpose x6, Explore x4; a21911 (general-purpose) → general-purpose x1 */
 export function describeSpawnTree(spawns: SpawnState): string {
   const parts = Object.entries(spawns.tree).map(
-    ([parent, kids]) => `${parent} → ${Object.entries(kids).map(([t, n]) => `${t} x${n}`).join(', ')}`,
+    ([parent, kids]) =>
+      `${parent} → ${Object.entries(kids)
+        .map(([t, n]) => `${t} x${n}`)
+        .join(', ')}`,
   );
   return parts.length > 0 ? parts.join('; ') : 'no spawns';
 }

@@ -82,7 +82,14 @@ export interface State {
 }
 
 export function initialState(): State {
-  return { v: 1, task: 't0', tasks: 0, agents: {}, spawns: { count: 0, tree: {} }, totals: { calls: 0, stalls: 0, refusals: 0 } };
+  return {
+    v: 1,
+    task: 't0',
+    tasks: 0,
+    agents: {},
+    spawns: { count: 0, tree: {} },
+    totals: { calls: 0, stalls: 0, refusals: 0 },
+  };
 }
 
 export function freshAgent(type?: string): AgentState {
@@ -129,5 +136,14 @@ export function lastN<T>(list: T[], n: number): T[] {
 
 export function isState(x: unknown): x is State {
   const s = x as State;
-  return !!s && typeof s === 'object' && s.v === 1 && typeof s.task === 'string' && !!s.agents && typeof s.agents === 'object' && !!s.spawns && !!s.totals;
+  return (
+    !!s &&
+    typeof s === 'object' &&
+    s.v === 1 &&
+    typeof s.task === 'string' &&
+    !!s.agents &&
+    typeof s.agents === 'object' &&
+    !!s.spawns &&
+    !!s.totals
+  );
 }

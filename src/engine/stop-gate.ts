@@ -10,7 +10,12 @@ import { lastN } from './state.ts';
 
 type StopStep = Extract<Step, { k: 'stop' }>;
 
-export function checkStop(agent: AgentState, step: StopStep, config: Config, isMain: boolean): { agent: AgentState; decision: Decision } {
+export function checkStop(
+  agent: AgentState,
+  step: StopStep,
+  config: Config,
+  isMain: boolean,
+): { agent: AgentState; decision: Decision } {
   const memory = step.text ? { ...agent.memory, texts: lastN([...agent.memory.texts, step.text], 20) } : agent.memory;
   const seen = { ...agent, memory };
   if (step.active) return { agent: seen, decision: ALLOW };
@@ -18,16 +23,32 @@ export function checkStop(agent: AgentState, step: StopStep, config: Config, isM
   const repeatedText = step.text !== undefined && agent.memory.texts.includes(step.text);
   const chant = step.chant ?? 0;
   if (chant >= config.chant || repeatedText) {
-    const signals: SignalHit[] = [{ code: 'REPEATED_TEXT', value: repeatedText ? 2 : chant, detail: repeatedText ? 'the same closing message as before' : 'one sentence repeated' }];
-    const what = repeatedText ? 'this message is the same as the one that ended an earlier turn of this task' : `this message repeats one sentence ${chant} times`;
+    const signals: SignalHit[] = [
+      {
+        code: 'REPEATED_TEXT',
+        value: repeatedText ? 2 : chant,
+        detail: repeatedText ? 'the same closing message as before' : 'one sentence repeated',
+      },
+    ];
+    const what = repeatedText
+      ? 'this message is the same as the one that ended an earlier turn of this task'
+      : `this message repeats one sentence ${chant} times`;
     const stalls = agent.stalls + 1;
     if (stalls >= config.stopAfterStalls) {
       const reason = `stall: ${what}, and a stall earlier in this task`;
-      return { agent: { ...seen, stalls, stopped: { reason } }, decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: reason, signals } };
+      return {
+        agent: { ...seen, stalls, stopped: { reason } },
+        decision: { action: 'stop', code: 'STALL_AGAIN', stopReason: reason, message: reason, signals },
+      };
     }
     return {
       agent: { ...seen, stalls },
-      decision: { action: 'nudge', code: 'STALL', message: `stallguard: ${what}. It does not move the task on. Check what is actually done and what is left, then either continue with a different step or give the person a short, final summary.`, signals },
+      decision: {
+        action: 'nudge',
+        code: 'STALL',
+        message: `stallguard: ${what}. It does not move the task on. Check what is actually done and what is left, then either continue with a different step or give the person a short, final summary.`,
+        signals,
+      },
     };
   }
 

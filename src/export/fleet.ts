@@ -42,11 +42,16 @@ export interface Fleet {
  * so the transcript's stalls are the ledger's, in the same order per agent; a stall matches when its
  * action and loop are the same.
  */
-export function withTokens(stalls: ReportStall[], transcript: ScannedStall[] | undefined): (ReportStall & { tokens?: TokenCounts; cost?: number | null })[] {
+export function withTokens(
+  stalls: ReportStall[],
+  transcript: ScannedStall[] | undefined,
+): (ReportStall & { tokens?: TokenCounts; cost?: number | null })[] {
   if (!transcript) return stalls;
   let from = 0;
   return stalls.map((st) => {
-    const i = transcript.findIndex((t, k) => k >= from && t.agent === st.agent && t.action === st.action && t.loop === st.loop);
+    const i = transcript.findIndex(
+      (t, k) => k >= from && t.agent === st.agent && t.action === st.action && t.loop === st.loop,
+    );
     if (i === -1) return st;
     from = i + 1;
     const t = transcript[i]!;
@@ -54,7 +59,10 @@ export function withTokens(stalls: ReportStall[], transcript: ScannedStall[] | u
   });
 }
 
-export function fleet(ledger: LedgerSession[], transcripts: (session: string, agent: string) => ScannedStall[] | undefined = () => undefined): Fleet {
+export function fleet(
+  ledger: LedgerSession[],
+  transcripts: (session: string, agent: string) => ScannedStall[] | undefined = () => undefined,
+): Fleet {
   const out: Fleet = { sessions: ledger.length, calls: 0, stalls: [] };
   for (const { session } of ledger) {
     out.calls += session.calls;

@@ -41,7 +41,9 @@ interface Exporter<T> {
 
 function send<T>(exporter: Exporter<T>, items: T, what: string, url: string): Promise<void> {
   return new Promise((resolve, reject) =>
-    exporter.export(items, (r) => (r.code === 0 ? resolve() : reject(new Error(`${what} to ${url}: ${r.error?.message ?? 'export failed'}`)))),
+    exporter.export(items, (r) =>
+      r.code === 0 ? resolve() : reject(new Error(`${what} to ${url}: ${r.error?.message ?? 'export failed'}`)),
+    ),
   );
 }
 
@@ -51,21 +53,51 @@ export function signalUrl(base: string, signal: 'metrics' | 'logs'): string {
 }
 
 export async function exportOtlp(endpoint: string, stalls: FleetStall[], timeoutMillis = 10_000): Promise<void> {
-  const resource = resourceFromAttributes({ 'service.name': 'stallguard', 'service.version': typeof __VERSION__ === 'string' ? __VERSION__ : 'dev', 'host.name': hostname() });
+  const resource = resourceFromAttributes({
+    'service.name': 'stallguard',
+    'service.version': typeof __VERSION__ === 'string' ? __VERSION__ : 'dev',
+    'host.name': hostname(),
+  });
 
   const reader = new OnceReader();
   const meters = new MeterProvider({ resource, readers: [reader] });
   const meter = meters.getMeter('stallguard');
-  const detections = meter.createCounter('stallguard.detections', { description: 'Interventions stallguard decided (in shadow mode: would have made).', unit: '{detection}', valueType: ValueType.INT });
-  const steps = meter.createHistogram('stallguard.detection.steps', { description: 'Calls in the loop when stallguard detected it.', unit: '{call}', valueType: ValueType.INT, advice: { explicitBucketBoundaries: STEP_BUCKETS } });
-  const calls = meter.createCounter('stallguard.stall.calls', { description: 'Tool calls inside stalls.', unit: '{call}', valueType: ValueType.INT });
-  const tokens = meter.createCounter('stallguard.stall.tokens', { description: "Model tokens spent inside stalls, from the agents' transcripts.", unit: '{token}', valueType: ValueType.INT });
+  const detections = meter.createCounter('stallguard.detections', {
+    description: 'Interventions stallguard decided (in shadow mode: would have made).',
+    unit: '{detection}',
+    valueType: ValueType.INT,
+  });
+  const steps = meter.createHistogram('stallguard.detection.steps', {
+    description: 'Calls in the loop when stallguard detected it.',
+    unit: '{call}',
+    valueType: ValueType.INT,
+    advice: { explicitBucketBoundaries: STEP_BUCKETS },
+  });
+  const calls = meter.createCounter('stallguard.stall.calls', {
+    description: 'Tool calls inside stalls.',
+    unit: '{call}',
+    valueType: ValueType.INT,
+  });
+  const tokens = meter.createCounter('stallguard.stall.tokens', {
+    description: "Model tokens spent inside stalls, from the agents' transcripts.",
+    unit: '{token}',
+    valueType: ValueType.INT,
+  });
   for (const s of stalls) {
-    const attrs = { 'stallguard.tool': s.tool, 'stallguard.signal': s.signal, 'stallguard.action': s.action, 'stallguard.mode': s.mode ?? '', 'stallguard.agent': s.agent };
+    const attrs = {
+      'stallguard.tool': s.tool,
+      'stallguard.signal': s.signal,
+      'stallguard.action': s.action,
+      'stallguard.mode': s.mode ?? '',
+      'stallguard.agent': s.agent,
+    };
     detections.add(1, attrs);
     if (s.span !== undefined) steps.record(s.span, { 'stallguard.action': s.action, 'stallguard.agent': s.agent });
     calls.add(s.calls, { 'stallguard.tool': s.tool, 'stallguard.agent': s.agent });
-    if (s.tokens) for (const [type, n] of Object.entries(s.tokens)) if (n > 0) tokens.add(n, { 'stallguard.tool': s.tool, 'stallguard.agent': s.agent, 'stallguard.token.type': type });
+    if (s.tokens)
+      for (const [type, n] of Object.entries(s.tokens))
+        if (n > 0)
+          tokens.add(n, { 'stallguard.tool': s.tool, 'stallguard.agent': s.agent, 'stallguard.token.type': type });
   }
   const { resourceMetrics } = await reader.collect();
 
@@ -91,7 +123,9 @@ export async function exportOtlp(endpoint: string, stalls: FleetStall[], timeout
         'stallguard.loop': s.loop,
         ...(s.span !== undefined ? { 'stallguard.steps_to_detection': s.span } : {}),
         'stallguard.stall.calls': s.calls,
-        ...(s.tokens ? { 'stallguard.stall.tokens': s.tokens.input + s.tokens.output + s.tokens.cacheWrite + s.tokens.cacheRead } : {}),
+        ...(s.tokens
+          ? { 'stallguard.stall.tokens': s.tokens.input + s.tokens.output + s.tokens.cacheWrite + s.tokens.cacheRead }
+          : {}),
         ...(typeof s.cost === 'number' ? { 'stallguard.stall.cost_usd': s.cost } : {}),
       },
     });

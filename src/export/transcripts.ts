@@ -29,7 +29,9 @@ export class Transcripts {
   private find(session: string): SessionFiles | undefined {
     if (!this.index) {
       this.index = new Map();
-      for (const root of this.roots()) for (const files of sessionsUnder(root)) for (const id of idsOf(files.main)) if (!this.index.has(id)) this.index.set(id, files);
+      for (const root of this.roots())
+        for (const files of sessionsUnder(root))
+          for (const id of idsOf(files.main)) if (!this.index.has(id)) this.index.set(id, files);
     }
     return this.index.get(session) ?? this.index.get(session.slice(0, 8));
   }

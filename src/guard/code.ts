@@ -16,7 +16,8 @@ const HOOKS_OFF = /disableAllHooks['"]?\s{0,3}[:=,]?\s{0,3}['"]?true/i;
 const WRITE_API =
   /open\s*\([^)]{0,200}['"][wax+]|write|unlink|rename|remove|rmSync|rmdir|rmtree|truncate|copy|dump\s*\(|symlink|chmod|chown|move|replace\s*\(|system\s*\(|exec|spawn|popen|subprocess|child_process|`|>\s*\S|-i\b|sub\s*\(|inplace|File\.|IO\.|Path\(/;
 /** Calls that remove or move whole folders, or run a command that might. */
-const TREE_API = /rmtree|rmSync|rmdir|removedirs|rm_rf|remove_dir|rename|move|system\s*\(|exec|spawn|popen|subprocess|child_process|`/;
+const TREE_API =
+  /rmtree|rmSync|rmdir|removedirs|rm_rf|remove_dir|rename|move|system\s*\(|exec|spawn|popen|subprocess|child_process|`/;
 
 /** STALLGUARD_MODE or STALLGUARD_HOME set, or hooks switched off, anywhere in the text (the plain searches first: they are cheap). */
 export function switchHit(text: string): Found | undefined {

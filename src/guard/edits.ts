@@ -57,7 +57,9 @@ function callText(o: Obj): string {
 
 function replacements(o: Obj): Replacement[] | undefined {
   const all = o.replace_all === true || (typeof o.expected_replacements === 'number' && o.expected_replacements > 1);
-  for (const [a, b] of REPLACEMENT_FIELDS) if (typeof o[a] === 'string' && typeof o[b] === 'string') return [{ old: o[a] as string, new: o[b] as string, all }];
+  for (const [a, b] of REPLACEMENT_FIELDS)
+    if (typeof o[a] === 'string' && typeof o[b] === 'string')
+      return [{ old: o[a] as string, new: o[b] as string, all }];
   if (!Array.isArray(o.edits)) return undefined;
   const out: Replacement[] = [];
   for (const e of o.edits as unknown[]) {
@@ -71,7 +73,9 @@ function replacements(o: Obj): Replacement[] | undefined {
 
 /** The changes a file tool's call makes; `name` tells deletes and moves apart from writes. */
 export function changesOf(name: string, o: Obj): Change[] {
-  const patchText = [str(o.patch), str(o.input), str(o.command), str(o.diff)].find((t) => t !== undefined && /^(?:\*\*\* Begin Patch|\*\*\* (?:Update|Add|Delete) File: |--- )/m.test(t));
+  const patchText = [str(o.patch), str(o.input), str(o.command), str(o.diff)].find(
+    (t) => t !== undefined && /^(?:\*\*\* Begin Patch|\*\*\* (?:Update|Add|Delete) File: |--- )/m.test(t),
+  );
   if (patchText !== undefined) {
     const out: Change[] = [];
     for (const f of parsePatch(patchText)) {
@@ -88,7 +92,10 @@ export function changesOf(name: string, o: Obj): Change[] {
   // moves and renames take the source away and put unknown text at the target; copies only the latter
   if (from.length > 0 || to.length > 0) {
     const moves = /move|rename/i.test(name);
-    return [...(moves ? [...from, ...paths].map((path): Change => ({ op: 'delete', path })) : []), ...to.map((path): Change => ({ op: 'unknown', path, text: callText(o) }))];
+    return [
+      ...(moves ? [...from, ...paths].map((path): Change => ({ op: 'delete', path })) : []),
+      ...to.map((path): Change => ({ op: 'unknown', path, text: callText(o) })),
+    ];
   }
   const subcommand = str(o.command);
   if (subcommand === 'view') return [];
@@ -97,7 +104,8 @@ export function changesOf(name: string, o: Obj): Change[] {
   return paths.map((path): Change => {
     if (/delete|remove|unlink/i.test(name) && text === undefined && !edits) return { op: 'delete', path };
     if (edits) return { op: 'replace', path, edits };
-    if (typeof o.insert_line === 'number' && typeof o.new_str === 'string') return { op: 'insert', path, line: o.insert_line, text: o.new_str };
+    if (typeof o.insert_line === 'number' && typeof o.new_str === 'string')
+      return { op: 'insert', path, line: o.insert_line, text: o.new_str };
     if (text !== undefined) return { op: 'write', path, text };
     return { op: 'unknown', path, text: callText(o) };
   });
@@ -122,7 +130,8 @@ export function applyChange(before: string | undefined, c: Change): After {
         if (text === undefined) {
           if (e.old !== '') return { none: true };
           text = e.new;
-        } else if (e.old === '' || !text.includes(e.old)) return before === undefined ? { none: true } : { text: before };
+        } else if (e.old === '' || !text.includes(e.old))
+          return before === undefined ? { none: true } : { text: before };
         else text = e.all ? text.split(e.old).join(e.new) : text.replace(e.old, () => e.new);
       }
       return text === undefined ? { none: true } : { text };

@@ -5,15 +5,37 @@ import { holdsStallguard, tamperOf, withoutComments } from './entries.ts';
 // What of a settings file is stallguard's: its marked handlers, the settings named after it, and the
 // switches that turn every hook off. Everything else is the person's.
 
-const ours = { type: 'command', command: '/usr/bin/node /opt/sg/dist/hook.cjs --agent claude # stallguard', timeout: 10 };
+const ours = {
+  type: 'command',
+  command: '/usr/bin/node /opt/sg/dist/hook.cjs --agent claude # stallguard',
+  timeout: 10,
+};
 const settings = (extra: Record<string, unknown> = {}, handler: Record<string, unknown> = ours) =>
-  JSON.stringify({ model: 'sonnet', ...extra, hooks: { PreToolUse: [{ matcher: '*', hooks: [handler] }], SessionStart: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] } }, null, 2);
+  JSON.stringify(
+    {
+      model: 'sonnet',
+      ...extra,
+      hooks: {
+        PreToolUse: [{ matcher: '*', hooks: [handler] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: 'echo hi' }] }],
+      },
+    },
+    null,
+    2,
+  );
 
 describe('stallguard entries in a JSON settings file', () => {
   it("leaves the person's settings and hooks to them", () => {
-    assert.equal(tamperOf(settings(), settings({ model: 'opus', env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:4000' } }), 'json'), undefined);
+    assert.equal(
+      tamperOf(settings(), settings({ model: 'opus', env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:4000' } }), 'json'),
+      undefined,
+    );
     assert.equal(tamperOf(settings(), settings().replace('echo hi', 'echo hello'), 'json'), undefined);
-    assert.equal(tamperOf(settings(), JSON.stringify(JSON.parse(settings())), 'json'), undefined, 'a new layout is no change');
+    assert.equal(
+      tamperOf(settings(), JSON.stringify(JSON.parse(settings())), 'json'),
+      undefined,
+      'a new layout is no change',
+    );
     assert.equal(tamperOf('{"model":"a"}', '{}', 'json'), undefined, 'a file without stallguard');
     assert.equal(tamperOf(undefined, '{"model":"a"}', 'json'), undefined, 'a new file');
   });
@@ -28,11 +50,22 @@ describe('stallguard entries in a JSON settings file', () => {
 
   it('counts the switches and the settings named after stallguard', () => {
     assert.equal(tamperOf(settings(), settings({ disableAllHooks: true }), 'json'), 'switch');
-    assert.equal(tamperOf('{}', '{"disableAllHooks": true}', 'json'), 'switch', 'also where stallguard is not installed');
+    assert.equal(
+      tamperOf('{}', '{"disableAllHooks": true}', 'json'),
+      'switch',
+      'also where stallguard is not installed',
+    );
     assert.equal(tamperOf('{}', '{"hooksConfig": {"enabled": false}}', 'json'), 'switch');
     assert.equal(tamperOf('{}', '{"hooksConfig": {"disabled": ["stallguard"]}}', 'json'), 'switch');
     assert.equal(tamperOf('{}', '{"env": {"STALLGUARD_MODE": "off"}}', 'json'), 'switch');
-    assert.equal(tamperOf('{"enabledPlugins": {"stallguard@stallguard": true}}', '{"enabledPlugins": {"stallguard@stallguard": false}}', 'json'), 'entry');
+    assert.equal(
+      tamperOf(
+        '{"enabledPlugins": {"stallguard@stallguard": true}}',
+        '{"enabledPlugins": {"stallguard@stallguard": false}}',
+        'json',
+      ),
+      'entry',
+    );
     assert.equal(tamperOf('{"disableAllHooks": true}', '{}', 'json'), undefined, 'turning hooks back on');
   });
 
@@ -56,7 +89,10 @@ describe('stallguard entries in Codex TOML', () => {
 
   it("leaves the person's tables to them", () => {
     assert.ok(holdsStallguard(toml, 'toml'));
-    assert.equal(tamperOf(toml, toml.replace('gpt-5', 'gpt-5-codex').replace('command = "npx"', 'command = "uvx"'), 'toml'), undefined);
+    assert.equal(
+      tamperOf(toml, toml.replace('gpt-5', 'gpt-5-codex').replace('command = "npx"', 'command = "uvx"'), 'toml'),
+      undefined,
+    );
     assert.equal(tamperOf(toml, toml + '\n[mcp_servers.more]\ncommand = "x" # a comment\n', 'toml'), undefined);
   });
 

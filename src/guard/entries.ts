@@ -71,12 +71,14 @@ function offsOf(root: Obj, out: Set<string>): void {
   if (at('allowManagedHooksOnly') === true) out.add('allowManagedHooksOnly');
   // Codex: [features] hooks = false (codex_hooks: its old name); managed requirements
   if (at('features', 'hooks') === false || at('features', 'codex_hooks') === false) out.add('features.hooks');
-  if (at('allow_managed_hooks_only') === true || at('hooks', 'allow_managed_hooks_only') === true) out.add('allow_managed_hooks_only');
+  if (at('allow_managed_hooks_only') === true || at('hooks', 'allow_managed_hooks_only') === true)
+    out.add('allow_managed_hooks_only');
   // Gemini CLI: the global switch, its older name, and hooks disabled by name
   if (at('hooksConfig', 'enabled') === false) out.add('hooksConfig.enabled');
   if (at('tools', 'enableHooks') === false) out.add('tools.enableHooks');
   const disabled = at('hooksConfig', 'disabled');
-  if (Array.isArray(disabled) && disabled.some((d) => typeof d === 'string' && /stallguard/i.test(d))) out.add('hooksConfig.disabled');
+  if (Array.isArray(disabled) && disabled.some((d) => typeof d === 'string' && /stallguard/i.test(d)))
+    out.add('hooksConfig.disabled');
 }
 
 /** JSON with comments (Gemini CLI's settings may have them) as JSON: comments and trailing commas taken out, strings left alone. */
@@ -141,7 +143,10 @@ export function offsInText(text: string): Set<string> {
 
 /** A file that does not parse, read line by line: its lines that name stallguard, and the switches in it. */
 function holdingsOfText(text: string): Holdings {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => /stallguard/i.test(l));
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /stallguard/i.test(l));
   return { entries: new Set(lines), named: new Set(), offs: offsInText(text) };
 }
 
@@ -166,7 +171,11 @@ export function holdsStallguard(text: string, format: SettingsFormat): boolean {
 }
 
 /** The holdings of the text before and after a change, each read as the agent would. */
-function beforeAndAfter(before: string | undefined, after: string | undefined, format: SettingsFormat): [Holdings, Holdings] {
+function beforeAndAfter(
+  before: string | undefined,
+  after: string | undefined,
+  format: SettingsFormat,
+): [Holdings, Holdings] {
   if (format === 'toml') return [holdingsOfToml(before), holdingsOfToml(after)];
   const strict = before === undefined || before.trim() === '' || parse(before, false) !== undefined;
   const beforeRoot = before === undefined ? {} : parse(before, true);
@@ -174,11 +183,18 @@ function beforeAndAfter(before: string | undefined, after: string | undefined, f
   if (beforeRoot === undefined) return [holdingsOfText(before!), after === undefined ? EMPTY : holdingsOfText(after)];
   // a file that parsed as strict JSON and no longer does is a file the agent may ignore, entries and all
   const afterRoot = after === undefined ? {} : parse(after, !strict);
-  return [holdingsOfObject(beforeRoot), afterRoot ? holdingsOfObject(afterRoot) : { ...EMPTY, offs: offsInText(after!) }];
+  return [
+    holdingsOfObject(beforeRoot),
+    afterRoot ? holdingsOfObject(afterRoot) : { ...EMPTY, offs: offsInText(after!) },
+  ];
 }
 
 /** Whether replacing a settings file's text `before` with `after` (undefined: no file) is tampering. */
-export function tamperOf(before: string | undefined, after: string | undefined, format: SettingsFormat): Tamper | undefined {
+export function tamperOf(
+  before: string | undefined,
+  after: string | undefined,
+  format: SettingsFormat,
+): Tamper | undefined {
   const [b, a] = beforeAndAfter(before, after, format);
   if ([...b.entries].some((e) => !a.entries.has(e))) return 'entry';
   const changed = [...[...b.named].filter((n) => !a.named.has(n)), ...[...a.named].filter((n) => !b.named.has(n))];

@@ -114,7 +114,7 @@ function tokens(segment: string): Token[] | undefined {
     else if (c === '?') out.push({ any: true });
     else if (c === '[' && i < lastClose) {
       const b = bracket(segment, i);
-      if (b) (out.push(b.token), (i = b.end));
+      if (b) out.push(b.token), (i = b.end);
       else out.push({ lit: c });
     } else out.push({ lit: c });
   }
@@ -124,7 +124,8 @@ function tokens(segment: string): Token[] | undefined {
 function one(t: Token, c: string): boolean {
   if ('lit' in t) return t.lit === c;
   if ('any' in t) return true;
-  if ('set' in t) return t.set.some((m) => (m.length === 3 && m[1] === '-' ? c >= m[0]! && c <= m[2]! : m === c)) !== t.negated;
+  if ('set' in t)
+    return t.set.some((m) => (m.length === 3 && m[1] === '-' ? c >= m[0]! && c <= m[2]! : m === c)) !== t.negated;
   return false;
 }
 
@@ -141,7 +142,7 @@ function segmentMatches(pattern: Token[], text: string): boolean {
     if (tok && 'star' in tok) {
       star = p++;
       resume = t;
-    } else if (tok && one(tok, text[t]!)) (p++, t++);
+    } else if (tok && one(tok, text[t]!)) p++, t++;
     else if (star !== -1) {
       p = star + 1;
       t = ++resume;
@@ -154,12 +155,14 @@ function segmentMatches(pattern: Token[], text: string): boolean {
 function segmentsMatch(pattern: Token[][], raw: string[], text: string[]): boolean {
   // `**` may stand for any number of folders (bash with globstar); without globstar it is `*`, which this includes
   const globstar = raw.indexOf('**');
-  if (globstar === -1) return pattern.length === text.length && pattern.every((seg, i) => segmentMatches(seg, text[i]!));
+  if (globstar === -1)
+    return pattern.length === text.length && pattern.every((seg, i) => segmentMatches(seg, text[i]!));
   const head = pattern.slice(0, globstar);
   const tail = pattern.slice(globstar + 1);
   const rawTail = raw.slice(globstar + 1);
   if (text.length < head.length + tail.length || !head.every((seg, i) => segmentMatches(seg, text[i]!))) return false;
-  for (let skip = head.length; skip <= text.length - tail.length; skip++) if (segmentsMatch(tail, rawTail, text.slice(skip))) return true;
+  for (let skip = head.length; skip <= text.length - tail.length; skip++)
+    if (segmentsMatch(tail, rawTail, text.slice(skip))) return true;
   return false;
 }
 

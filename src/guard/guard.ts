@@ -17,15 +17,27 @@ import { shellHit } from './shell.ts';
 export type { GuardContext } from './context.ts';
 
 const EDIT_TOOLS = new Set([
-  'Edit', 'Write', 'MultiEdit', 'NotebookEdit', // Claude Code
+  'Edit',
+  'Write',
+  'MultiEdit',
+  'NotebookEdit', // Claude Code
   'apply_patch', // Codex
-  'write_file', 'replace', // Gemini CLI
-  'Delete', 'edit_file', 'search_replace', 'delete_file', // Cursor
-  'create', 'edit', 'str_replace_editor', 'str_replace_based_edit_tool', // Copilot CLI, SWE-agent style tools
+  'write_file',
+  'replace', // Gemini CLI
+  'Delete',
+  'edit_file',
+  'search_replace',
+  'delete_file', // Cursor
+  'create',
+  'edit',
+  'str_replace_editor',
+  'str_replace_based_edit_tool', // Copilot CLI, SWE-agent style tools
 ]);
 /** MCP and custom tools are recognised by the words of their name: `mcp__filesystem__write_file`, `mcp_fs_move_file`. */
-const EDIT_WORD = /(?:^|[_\W])(?:write|edit|create|delete|remove|move|rename|replace|patch|save|append|insert|copy|upload|unlink)(?:[_\W]|$)/i;
-const SHELL_WORD = /(?:^|[_\W])(?:bash|shell|sh|exec|execute|run_command|execute_command|terminal|powershell|cmd)(?:[_\W]|$)/i;
+const EDIT_WORD =
+  /(?:^|[_\W])(?:write|edit|create|delete|remove|move|rename|replace|patch|save|append|insert|copy|upload|unlink)(?:[_\W]|$)/i;
+const SHELL_WORD =
+  /(?:^|[_\W])(?:bash|shell|sh|exec|execute|run_command|execute_command|terminal|powershell|cmd)(?:[_\W]|$)/i;
 
 /** What one file tool's change does to one path, given what the file holds now. */
 function changeHit(abs: string, change: ReturnType<typeof changesOf>[number], ctx: GuardContext): Found | undefined {
@@ -104,9 +116,18 @@ const AGENT_OF_FOLDER: [string, string][] = [
 function uninstallCommand(path: string, ctx: GuardContext): string | undefined {
   const segs = path.split('/');
   if (segs.includes('plugins') || segs.includes('extensions')) return undefined;
-  const agent = AGENT_OF_FOLDER.find(([folder]) => segs.includes(folder))?.[1] ?? ((ctx.configDirs ?? []).some((d) => path.startsWith(d + '/')) ? (/codex/i.test(path) ? 'codex' : 'claude') : undefined);
+  const agent =
+    AGENT_OF_FOLDER.find(([folder]) => segs.includes(folder))?.[1] ??
+    ((ctx.configDirs ?? []).some((d) => path.startsWith(d + '/'))
+      ? /codex/i.test(path)
+        ? 'codex'
+        : 'claude'
+      : undefined);
   if (!agent || segs.includes('etc') || segs.includes('Library')) return undefined;
-  const user = !!ctx.home && (path.startsWith(`${ctx.home}/.`) || (ctx.configDirs ?? []).some((d) => path.startsWith(d + '/'))) && !(ctx.cwd && path.startsWith(ctx.cwd + '/'));
+  const user =
+    !!ctx.home &&
+    (path.startsWith(`${ctx.home}/.`) || (ctx.configDirs ?? []).some((d) => path.startsWith(d + '/'))) &&
+    !(ctx.cwd && path.startsWith(ctx.cwd + '/'));
   return `stallguard uninstall --agent ${agent}${user ? ' --scope user' : ''}`;
 }
 
@@ -116,7 +137,11 @@ export function guardCall(call: ToolCall, context: GuardContext): GuardHit | und
   const o = callFields(call.input);
   const command = shellCommand(o);
   let hit: Found | undefined;
-  if (command !== undefined && (SHELL_TOOLS.has(call.name) || (!EDIT_TOOLS.has(call.name) && SHELL_WORD.test(call.name)))) hit = shellHit(command, ctx, /powershell|pwsh/i.test(call.name));
+  if (
+    command !== undefined &&
+    (SHELL_TOOLS.has(call.name) || (!EDIT_TOOLS.has(call.name) && SHELL_WORD.test(call.name)))
+  )
+    hit = shellHit(command, ctx, /powershell|pwsh/i.test(call.name));
   else if (EDIT_TOOLS.has(call.name) || EDIT_WORD.test(call.name)) hit = editHit(call.name, o, ctx);
   if (!hit) return undefined;
   const run = hit.kind === 'entry' ? uninstallCommand(hit.path, ctx) : hit.command;

@@ -16,7 +16,8 @@ export function selfProtectMessage(hit: GuardHit): string {
         `The person can make the change themselves: edit ${path} in their own editor${command ? `, or run \`${command}\` in their own terminal to take stallguard out first` : ''}.`
       );
     case 'switch':
-      if (path === 'disableAllHooks') return `stallguard: this call would turn every hook off (disableAllHooks), stallguard's among them, which an agent cannot do while stallguard enforces. ${NO_DETOUR} The person can set it themselves, in their agent's settings file.`;
+      if (path === 'disableAllHooks')
+        return `stallguard: this call would turn every hook off (disableAllHooks), stallguard's among them, which an agent cannot do while stallguard enforces. ${NO_DETOUR} The person can set it themselves, in their agent's settings file.`;
       return path.startsWith('/') || path.includes('.')
         ? `stallguard: this call would turn hooks off in ${path}, stallguard's among them, which an agent cannot do while stallguard enforces. ${NO_DETOUR} The person can make the change themselves: edit ${path} in their own editor.`
         : `stallguard: this call would switch stallguard off (${path}), which an agent cannot do while stallguard enforces. ${NO_DETOUR} ` +

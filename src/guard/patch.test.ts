@@ -6,7 +6,9 @@ import { applyHunks, parsePatch } from './patch.ts';
 
 describe('patches', () => {
   it("reads Codex's format: updates, moves, additions and deletions", () => {
-    const files = parsePatch('*** Begin Patch\n*** Update File: a.json\n*** Move to: b.json\n@@\n x\n-y\n+z\n*** Add File: c.txt\n+hello\n*** Delete File: d.txt\n*** End Patch');
+    const files = parsePatch(
+      '*** Begin Patch\n*** Update File: a.json\n*** Move to: b.json\n@@\n x\n-y\n+z\n*** Add File: c.txt\n+hello\n*** Delete File: d.txt\n*** End Patch',
+    );
     assert.deepEqual(files, [
       { op: 'update', path: 'a.json', moveTo: 'b.json', hunks: [{ old: ['x', 'y'], new: ['x', 'z'] }] },
       { op: 'add', path: 'c.txt', lines: ['hello'] },
@@ -15,10 +17,15 @@ describe('patches', () => {
   });
 
   it('reads unified diffs', () => {
-    assert.deepEqual(parsePatch('--- a/x.json\n+++ b/x.json\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+n\n'), [
-      { op: 'update', path: 'x.json', hunks: [{ old: ['a', 'b'], new: ['a', 'c'] }] },
-      { op: 'add', path: 'new.txt', lines: ['n'] },
-    ]);
+    assert.deepEqual(
+      parsePatch(
+        '--- a/x.json\n+++ b/x.json\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+n\n',
+      ),
+      [
+        { op: 'update', path: 'x.json', hunks: [{ old: ['a', 'b'], new: ['a', 'c'] }] },
+        { op: 'add', path: 'new.txt', lines: ['n'] },
+      ],
+    );
   });
 
   it('applies hunks by their text, then ignoring white space at the ends, and fails where the text is not there', () => {

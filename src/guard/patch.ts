@@ -52,10 +52,12 @@ function codexPatch(text: string): FilePatch[] {
     const move = /^\*\*\* Move to: (.+)$/.exec(lines[j] ?? '');
     if (move) (moveTo = move[1]!.trim()), j++;
     const body: string[] = [];
-    for (; j < lines.length && !/^\*\*\* (?:Update File|Add File|Delete File|End Patch)/.test(lines[j]!); j++) body.push(lines[j]!);
+    for (; j < lines.length && !/^\*\*\* (?:Update File|Add File|Delete File|End Patch)/.test(lines[j]!); j++)
+      body.push(lines[j]!);
     i = j - 1;
     if (m[1] === 'Delete') out.push({ op: 'delete', path });
-    else if (m[1] === 'Add') out.push({ op: 'add', path, lines: body.filter((l) => l.startsWith('+')).map((l) => l.slice(1)) });
+    else if (m[1] === 'Add')
+      out.push({ op: 'add', path, lines: body.filter((l) => l.startsWith('+')).map((l) => l.slice(1)) });
     else out.push({ op: 'update', path, ...(moveTo ? { moveTo } : {}), hunks: hunkLines(body) });
   }
   return out;
@@ -75,7 +77,14 @@ function unifiedDiff(text: string): FilePatch[] {
     const to = diffPath(lines[i + 1]!.slice(4));
     let j = i + 2;
     const body: string[] = [];
-    for (; j < lines.length && !(lines[j]!.startsWith('--- ') && lines[j + 1]?.startsWith('+++ ')) && !lines[j]!.startsWith('diff '); j++) body.push(lines[j]!);
+    for (
+      ;
+      j < lines.length &&
+      !(lines[j]!.startsWith('--- ') && lines[j + 1]?.startsWith('+++ ')) &&
+      !lines[j]!.startsWith('diff ');
+      j++
+    )
+      body.push(lines[j]!);
     i = j - 1;
     const hunks = hunkLines(body);
     if (!to && from) out.push({ op: 'delete', path: from });
@@ -87,7 +96,9 @@ function unifiedDiff(text: string): FilePatch[] {
 
 /** The files a patch text changes; none when it is not a patch. */
 export function parsePatch(text: string): FilePatch[] {
-  return text.includes('*** Begin Patch') || /^\*\*\* (?:Update|Add|Delete) File: /m.test(text) ? codexPatch(text) : unifiedDiff(text);
+  return text.includes('*** Begin Patch') || /^\*\*\* (?:Update|Add|Delete) File: /m.test(text)
+    ? codexPatch(text)
+    : unifiedDiff(text);
 }
 
 function find(lines: string[], old: string[], from: number): number {

@@ -28,7 +28,14 @@ const SYSTEM_SETTINGS: Record<string, Record<string, SettingsFormat>> = {
   '/etc/gemini-cli': { 'settings.json': 'json', 'system-defaults.json': 'json' },
 };
 /** Files directly in an agent's config folder moved by the environment (CLAUDE_CONFIG_DIR, CODEX_HOME). */
-const IN_CONFIG_DIR: Record<string, SettingsFormat> = { 'settings.json': 'json', 'settings.local.json': 'json', 'hooks.json': 'json', 'config.toml': 'toml', 'requirements.toml': 'toml', 'managed-settings.json': 'json' };
+const IN_CONFIG_DIR: Record<string, SettingsFormat> = {
+  'settings.json': 'json',
+  'settings.local.json': 'json',
+  'hooks.json': 'json',
+  'config.toml': 'toml',
+  'requirements.toml': 'toml',
+  'managed-settings.json': 'json',
+};
 /** Folders where agents keep installed plugins and extensions; stallguard's own are its files. */
 const PLUGIN_FOLDERS = [
   ['.claude', 'plugins'],
@@ -46,12 +53,48 @@ const PLUGIN_FILE_FOLDERS = [
 ];
 
 /** Files a shell reads its environment from: a STALLGUARD_MODE written there reaches the next session. */
-const STARTUP_NAMES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.kshrc', '.mkshrc', '.envrc', '.pam_environment', 'config.fish']);
+const STARTUP_NAMES = new Set([
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.kshrc',
+  '.mkshrc',
+  '.envrc',
+  '.pam_environment',
+  'config.fish',
+]);
 const STARTUP_SYSTEM = new Set(['/etc/environment', '/etc/profile', '/etc/bash.bashrc', '/etc/zshrc', '/etc/zshenv']);
 
 /** The places whose removal a recursive delete must not take along, per working folder and the home folder. */
-const ANCHOR_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.qwen/settings.json', '.cursor/hooks.json', '.github/hooks/stallguard.json', '.opencode/plugins/stallguard.js', '.pi/extensions/stallguard.js', '.stallguard.json', '.stallguard.tuned.json', '.stallguard'];
-const HOME_ANCHORS = ['.codex/requirements.toml', '.claude/plugins/installed_plugins.json', '.gemini/extensions/extension-enablement.json', '.copilot/hooks/stallguard.json', '.config/opencode/plugins/stallguard.js', '.pi/agent/extensions/stallguard.js'];
+const ANCHOR_FILES = [
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.codex/hooks.json',
+  '.codex/config.toml',
+  '.gemini/settings.json',
+  '.qwen/settings.json',
+  '.cursor/hooks.json',
+  '.github/hooks/stallguard.json',
+  '.opencode/plugins/stallguard.js',
+  '.pi/extensions/stallguard.js',
+  '.stallguard.json',
+  '.stallguard.tuned.json',
+  '.stallguard',
+];
+const HOME_ANCHORS = [
+  '.codex/requirements.toml',
+  '.claude/plugins/installed_plugins.json',
+  '.gemini/extensions/extension-enablement.json',
+  '.copilot/hooks/stallguard.json',
+  '.config/opencode/plugins/stallguard.js',
+  '.pi/agent/extensions/stallguard.js',
+];
 
 export function under(abs: string, dir: string | undefined): boolean {
   if (!dir) return false;
@@ -69,9 +112,15 @@ function ownFiles(selfDir: string): { dirs: string[]; files: string[] } {
   const dir = selfDir.replace(/\/+$/, '');
   if (posix.basename(dir) === 'dist') {
     const root = posix.dirname(dir);
-    return { dirs: [dir, ...['hooks', '.claude-plugin', '.codex-plugin', 'extensions'].map((d) => posix.join(root, d))], files: [] };
+    return {
+      dirs: [dir, ...['hooks', '.claude-plugin', '.codex-plugin', 'extensions'].map((d) => posix.join(root, d))],
+      files: [],
+    };
   }
-  return { dirs: [posix.join(dir, 'hooks')], files: [posix.join(dir, 'hook.cjs'), posix.join(dir, 'hook-main.cjs'), posix.join(dir, 'gemini-extension.json')] };
+  return {
+    dirs: [posix.join(dir, 'hooks')],
+    files: [posix.join(dir, 'hook.cjs'), posix.join(dir, 'hook-main.cjs'), posix.join(dir, 'gemini-extension.json')],
+  };
 }
 
 /** Lists made once per context: every path checked asks for them again. */
@@ -88,7 +137,9 @@ function once(ctx: GuardContext, key: string, make: () => string[]): string[] {
 export function ownPlaces(ctx: GuardContext): string[] {
   return once(ctx, 'own', () => {
     const own = ctx.selfDir ? ownFiles(ctx.selfDir) : { dirs: [], files: [] };
-    return [ctx.stallguardHome, ...own.dirs, ...own.files, ctx.nodePath].filter((p): p is string => !!p).map((p) => p.replace(/\/+$/, '') || '/');
+    return [ctx.stallguardHome, ...own.dirs, ...own.files, ctx.nodePath]
+      .filter((p): p is string => !!p)
+      .map((p) => p.replace(/\/+$/, '') || '/');
   });
 }
 
@@ -96,13 +147,23 @@ function isOwn(abs: string, segs: string[], ctx: GuardContext): boolean {
   if (ownPlaces(ctx).some((p) => under(abs, p) && (p !== ctx.nodePath || abs === p))) return true;
   // the project config (and the layer stallguard tune writes beneath it) anywhere, and a `.stallguard`
   // folder (the default home) with all it holds
-  if (segs.at(-1) === '.stallguard.json' || segs.at(-1) === '.stallguard.tuned.json' || segs.includes('.stallguard')) return true;
+  if (segs.at(-1) === '.stallguard.json' || segs.at(-1) === '.stallguard.tuned.json' || segs.includes('.stallguard'))
+    return true;
   // the plugin file opencode or pi loads stallguard from
-  if (segs.at(-1) === 'stallguard.js' && PLUGIN_FILE_FOLDERS.some((f) => f.every((s, i) => segs.at(i - f.length - 1) === s))) return true;
+  if (
+    segs.at(-1) === 'stallguard.js' &&
+    PLUGIN_FILE_FOLDERS.some((f) => f.every((s, i) => segs.at(i - f.length - 1) === s))
+  )
+    return true;
   // stallguard's plugin or extension as an agent installed it: ~/.claude/plugins/cache/stallguard/...
   for (const [agentDir, folder] of PLUGIN_FOLDERS) {
     for (let i = 0; i + 2 < segs.length; i++) {
-      if (segs[i] === agentDir && segs[i + 1] === folder && segs.slice(i + 2).some((s) => s.toLowerCase().includes('stallguard'))) return true;
+      if (
+        segs[i] === agentDir &&
+        segs[i + 1] === folder &&
+        segs.slice(i + 2).some((s) => s.toLowerCase().includes('stallguard'))
+      )
+        return true;
     }
   }
   return false;
@@ -118,7 +179,9 @@ function settingsFormat(abs: string, segs: string[], ctx: GuardContext): Setting
   const folder = segs.at(-2) ?? '';
   if (folder === 'plugins' || folder === 'extensions') {
     // an agent's own plugin folder (~/.claude/plugins), not any folder of that name
-    return PLUGIN_FOLDERS.some(([a, f]) => segs.at(-3) === a && f === folder) ? entry(entry(SETTINGS_IN, folder), name) : undefined;
+    return PLUGIN_FOLDERS.some(([a, f]) => segs.at(-3) === a && f === folder)
+      ? entry(entry(SETTINGS_IN, folder), name)
+      : undefined;
   }
   // Cursor: project and user `.cursor/`, enterprise `/etc/cursor/`, `.../Application Support/Cursor/`
   if (/^\.?cursor$/i.test(folder)) return name.toLowerCase() === 'hooks.json' ? 'json' : undefined;
@@ -127,7 +190,8 @@ function settingsFormat(abs: string, segs: string[], ctx: GuardContext): Setting
   // Claude Code's managed policy, by name wherever it is installed, and its drop-in folder
   if (name === 'managed-settings.json' || (folder === 'managed-settings.d' && name.endsWith('.json'))) return 'json';
   // Copilot CLI: every .json in the repository's .github/hooks and the user's ~/.copilot/hooks
-  if (folder === 'hooks' && (segs.at(-3) === '.github' || segs.at(-3) === '.copilot') && name.endsWith('.json')) return 'json';
+  if (folder === 'hooks' && (segs.at(-3) === '.github' || segs.at(-3) === '.copilot') && name.endsWith('.json'))
+    return 'json';
   const dir = posix.dirname(abs);
   const system = entry(entry(SYSTEM_SETTINGS, dir), name);
   if (system) return system;
@@ -142,7 +206,8 @@ export function placeOf(abs: string, ctx: GuardContext): Place | undefined {
   const format = settingsFormat(abs, segs, ctx);
   if (format) return { kind: 'settings', format };
   const name = segs.at(-1) ?? '';
-  if (STARTUP_NAMES.has(name) || STARTUP_SYSTEM.has(abs) || abs.startsWith('/etc/profile.d/')) return { kind: 'startup' };
+  if (STARTUP_NAMES.has(name) || STARTUP_SYSTEM.has(abs) || abs.startsWith('/etc/profile.d/'))
+    return { kind: 'startup' };
   return undefined;
 }
 
@@ -166,7 +231,8 @@ export function anchorList(ctx: GuardContext, cwd = ctx.cwd): string[] {
 
 function makeAnchorList(ctx: GuardContext, cwd: string | undefined): string[] {
   const list: string[] = [];
-  for (const base of new Set([ctx.cwd, cwd, ctx.home])) if (base) for (const f of ANCHOR_FILES) list.push(posix.join(base, f));
+  for (const base of new Set([ctx.cwd, cwd, ctx.home]))
+    if (base) for (const f of ANCHOR_FILES) list.push(posix.join(base, f));
   if (ctx.home) for (const f of HOME_ANCHORS) list.push(posix.join(ctx.home, f));
   for (const dir of ctx.configDirs ?? []) for (const f of Object.keys(IN_CONFIG_DIR)) list.push(posix.join(dir, f));
   list.push(...ownPlaces(ctx));
@@ -184,7 +250,8 @@ export function forms(abs: string, ctx: GuardContext): string[] {
   const out = real !== abs ? [abs, real] : [abs];
   // a link keeps the name it points to, as dotfiles managers make them: only then is the other way round looked up
   const name = posix.basename(real);
-  for (const a of anchorList(ctx)) if (posix.basename(a) === name && !out.includes(a) && ctx.realpath(a) === real) out.push(a);
+  for (const a of anchorList(ctx))
+    if (posix.basename(a) === name && !out.includes(a) && ctx.realpath(a) === real) out.push(a);
   return out;
 }
 

@@ -24,14 +24,20 @@ export function fileFound(abs: string, ctx: GuardContext): Found | undefined {
     if (place?.kind === 'settings') {
       const now = nowOf(p, ctx);
       // something there that cannot be read may be anything
-      if ('unreadable' in now || ('text' in now && holdsStallguard(now.text, place.format))) return { kind: 'entry', path: p };
+      if ('unreadable' in now || ('text' in now && holdsStallguard(now.text, place.format)))
+        return { kind: 'entry', path: p };
     }
   }
   return undefined;
 }
 
 /** The path itself when it is stallguard's, or else the first protected place `reaches` lets through that is. */
-function foundFrom(abs: string, ctx: GuardContext, cwd: string | undefined, reaches: (place: string, paths: string[]) => boolean): Found | undefined {
+function foundFrom(
+  abs: string,
+  ctx: GuardContext,
+  cwd: string | undefined,
+  reaches: (place: string, paths: string[]) => boolean,
+): Found | undefined {
   const own = fileFound(abs, ctx);
   if (own) return own;
   // only a folder holds anything: a path that is not there, or a file, is answered by itself

@@ -15,15 +15,92 @@ import { firstHit, hits, type Scope, substitute } from './words.ts';
 // written now and run later, code read from a file, text that only exists at run time (README "Threat model").
 
 /** Programs that write the file they are given, whatever its name. */
-const FILE_WRITERS = new Set(['touch', 'truncate', 'tee', 'sponge', 'patch', 'vi', 'vim', 'nvim', 'view', 'nano', 'pico', 'emacs', 'emacsclient', 'ed', 'ex', 'code', 'subl', 'micro', 'joe', 'mcedit', 'kak', 'hx', 'helix', 'mkfifo']);
+const FILE_WRITERS = new Set([
+  'touch',
+  'truncate',
+  'tee',
+  'sponge',
+  'patch',
+  'vi',
+  'vim',
+  'nvim',
+  'view',
+  'nano',
+  'pico',
+  'emacs',
+  'emacsclient',
+  'ed',
+  'ex',
+  'code',
+  'subl',
+  'micro',
+  'joe',
+  'mcedit',
+  'kak',
+  'hx',
+  'helix',
+  'mkfifo',
+]);
 /** Programs that remove, move or re-permission what they are given: a folder holding a protected place counts too. */
-const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'trash', 'trash-put', 'mv', 'rename', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl']);
+const REMOVERS = new Set([
+  'rm',
+  'rmdir',
+  'unlink',
+  'shred',
+  'srm',
+  'trash',
+  'trash-put',
+  'mv',
+  'rename',
+  'chmod',
+  'chown',
+  'chgrp',
+  'chattr',
+  'setfacl',
+]);
 /** Programs that write onto their last argument (or -t folder): copies, and links made over a name. */
 const COPIERS = new Set(['cp', 'install', 'rsync', 'scp', 'ditto', 'ln', 'link']);
 /** PowerShell's file cmdlets and their aliases, lower-cased. */
-const POWERSHELL = new Set(['set-content', 'add-content', 'out-file', 'remove-item', 'move-item', 'copy-item', 'new-item', 'clear-content', 'rename-item', 'set-itemproperty', 'del', 'erase', 'ri', 'mi', 'cpi', 'ni', 'sc', 'ac', 'move', 'copy', 'ren', 'rd']);
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd']);
-const INTERPRETERS = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r|rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl|swift|tsx|ts-node)$/;
+const POWERSHELL = new Set([
+  'set-content',
+  'add-content',
+  'out-file',
+  'remove-item',
+  'move-item',
+  'copy-item',
+  'new-item',
+  'clear-content',
+  'rename-item',
+  'set-itemproperty',
+  'del',
+  'erase',
+  'ri',
+  'mi',
+  'cpi',
+  'ni',
+  'sc',
+  'ac',
+  'move',
+  'copy',
+  'ren',
+  'rd',
+]);
+const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'fish',
+  'ash',
+  'busybox',
+  'pwsh',
+  'powershell',
+  'cmd',
+]);
+const INTERPRETERS =
+  /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r|rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl|swift|tsx|ts-node)$/;
 /** Words that run the next words as a command, and which of their own flags take a value. */
 const WRAPPERS: Record<string, RegExp | undefined> = {
   sudo: /^-[ugCDhprT]$/,
@@ -74,7 +151,10 @@ function pathArgs(args: string[]): string[] {
 
 /** A shell's one-liner runs as a command of its own; an interpreter's is checked as code. */
 function runCode(program: string, code: string, s: Scope): Found | undefined {
-  if (SHELLS.has(program)) return s.depth < 4 ? check(code, { ...s, depth: s.depth + 1, windows: s.windows || program === 'pwsh' || program === 'powershell' }) : codeHit(code, s);
+  if (SHELLS.has(program))
+    return s.depth < 4
+      ? check(code, { ...s, depth: s.depth + 1, windows: s.windows || program === 'pwsh' || program === 'powershell' })
+      : codeHit(code, s);
   return codeHit(code, s);
 }
 
@@ -83,13 +163,20 @@ function stdinOf(seg: Simple, before: Simple | undefined): string | undefined {
   if (seg.stdin.length > 0) return seg.stdin.join('\n');
   if (!before || before.pipeline !== seg.pipeline) return undefined;
   const verb = base(before.words[0] ?? '');
-  if (verb === 'echo' || verb === 'printf') return before.words.slice(1).filter((w) => !/^-[neE]+$/.test(w)).join(' ').replace(/\\n/g, '\n');
+  if (verb === 'echo' || verb === 'printf')
+    return before.words
+      .slice(1)
+      .filter((w) => !/^-[neE]+$/.test(w))
+      .join(' ')
+      .replace(/\\n/g, '\n');
   if (verb === 'cat' && before.words.length === 1) return before.stdin.join('\n');
   return undefined;
 }
 
 function decodeBase64(text: string): string {
-  return [...text.matchAll(/[A-Za-z0-9+/]{8,}={0,2}/g)].map((m) => Buffer.from(m[0], 'base64').toString('utf8')).join('\n');
+  return [...text.matchAll(/[A-Za-z0-9+/]{8,}={0,2}/g)]
+    .map((m) => Buffer.from(m[0], 'base64').toString('utf8'))
+    .join('\n');
 }
 
 /** Every simple command of the text, in order, with `cd` moving the folder later paths resolve against. */
@@ -128,11 +215,18 @@ function check(text: string, outer: Scope): Found | undefined {
       if (verb === 'xargs') viaXargs = true;
       const takesValue = WRAPPERS[verb];
       for (k++; k < words.length && words[k]!.startsWith('-') && words[k] !== '-'; k++) {
-        if (verb === 'env' && /^(?:-C|--chdir)$/.test(words[k]!)) s.cwd = resolvePath(words[k + 1] ?? '.', s.ctx, s.cwd, s.windows);
+        if (verb === 'env' && /^(?:-C|--chdir)$/.test(words[k]!))
+          s.cwd = resolvePath(words[k + 1] ?? '.', s.ctx, s.cwd, s.windows);
         if (takesValue?.test(words[k]!)) k++;
       }
     }
-    const hit = checkSimple(words.slice(k), seg, segs[i - 1], s, viaXargs ? segs.filter((x) => x.pipeline === seg.pipeline && x !== seg) : []);
+    const hit = checkSimple(
+      words.slice(k),
+      seg,
+      segs[i - 1],
+      s,
+      viaXargs ? segs.filter((x) => x.pipeline === seg.pipeline && x !== seg) : [],
+    );
     if (hit) return hit;
   }
   return undefined;
@@ -140,19 +234,41 @@ function check(text: string, outer: Scope): Found | undefined {
 
 /** Whether the program writes, moves or removes the files it is given. */
 function changesItsFiles(program: string, args: string[]): boolean {
-  return REMOVERS.has(program) || FILE_WRITERS.has(program) || COPIERS.has(program) || POWERSHELL.has(program) || program === 'dd' || (/^(?:sed|perl|ruby)$/.test(program) && args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place')));
+  return (
+    REMOVERS.has(program) ||
+    FILE_WRITERS.has(program) ||
+    COPIERS.has(program) ||
+    POWERSHELL.has(program) ||
+    program === 'dd' ||
+    (/^(?:sed|perl|ruby)$/.test(program) && args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place')))
+  );
 }
 
-function checkSimple(words: string[], seg: Simple, before: Simple | undefined, s: Scope, xargsFeed: Simple[]): Found | undefined {
+function checkSimple(
+  words: string[],
+  seg: Simple,
+  before: Simple | undefined,
+  s: Scope,
+  xargsFeed: Simple[],
+): Found | undefined {
   if (words.length === 0) return undefined;
-  const program = base(substitute(words[0]!, s.vars)).toLowerCase().replace(/\.exe$/, '');
+  const program = base(substitute(words[0]!, s.vars))
+    .toLowerCase()
+    .replace(/\.exe$/, '');
   const args = words.slice(1);
   const paths = pathArgs(args);
   const globs = seg.globs;
 
   if (program === 'cd' || program === 'pushd' || program === 'set-location' || program === 'sl') {
     const to = paths[0] === undefined ? undefined : substitute(paths[0], s.vars);
-    s.cwd = to === undefined ? s.ctx.home ?? s.cwd : to === '-' ? s.cwd : to.includes(HOLE) ? undefined : resolvePath(to, s.ctx, s.cwd, s.windows);
+    s.cwd =
+      to === undefined
+        ? (s.ctx.home ?? s.cwd)
+        : to === '-'
+          ? s.cwd
+          : to.includes(HOLE)
+            ? undefined
+            : resolvePath(to, s.ctx, s.cwd, s.windows);
     return undefined;
   }
   // `... | xargs rm`: the names come from the rest of the pipeline
@@ -162,29 +278,49 @@ function checkSimple(words: string[], seg: Simple, before: Simple | undefined, s
       if (hit) return hit;
     }
   }
-  if (uninstallsStallguard(program, args)) return { kind: 'uninstall', path: 'stallguard', command: words.join(' ').slice(0, 300) };
+  if (uninstallsStallguard(program, args))
+    return { kind: 'uninstall', path: 'stallguard', command: words.join(' ').slice(0, 300) };
 
   let hit: Found | undefined;
   if (REMOVERS.has(program)) hit = firstHit(paths, s, 'tree', globs);
   else if (FILE_WRITERS.has(program)) hit = firstHit(paths, s, 'file', globs);
-  else if (program === 'dd') hit = firstHit(args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)), s, 'file', globs);
+  else if (program === 'dd')
+    hit = firstHit(
+      args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)),
+      s,
+      'file',
+      globs,
+    );
   else if (COPIERS.has(program)) hit = copyHit(args, s, globs);
-  else if (POWERSHELL.has(program)) hit = firstHit(paths, s, program.startsWith('copy') || program === 'cpi' ? 'dir' : 'tree', globs);
+  else if (POWERSHELL.has(program))
+    hit = firstHit(paths, s, program.startsWith('copy') || program === 'cpi' ? 'dir' : 'tree', globs);
   else if (program === 'sed' || program === 'perl' || program === 'ruby') {
     if (changesItsFiles(program, args)) hit = firstHit(paths, s, 'file', globs);
-  } else if (/^g?awk$/.test(program) && args.some((a, j) => a === 'inplace' && args[j - 1] === '-i')) hit = firstHit(paths, s, 'file', globs);
+  } else if (/^g?awk$/.test(program) && args.some((a, j) => a === 'inplace' && args[j - 1] === '-i'))
+    hit = firstHit(paths, s, 'file', globs);
   else if (program === 'git') hit = gitHit(args, s, globs);
   else if (program === 'find') hit = findHit(args, s, globs);
-  else if (program === 'tar' || program === 'unzip' || program === 'bsdtar' || program === '7z') hit = extractHit(args, s);
-  else if (program === 'curl' || program === 'wget' || program === 'aria2c' || program === 'http' || program === 'xh') hit = downloadHit(args, s);
+  else if (program === 'tar' || program === 'unzip' || program === 'bsdtar' || program === '7z')
+    hit = extractHit(args, s);
+  else if (program === 'curl' || program === 'wget' || program === 'aria2c' || program === 'http' || program === 'xh')
+    hit = downloadHit(args, s);
   else if (program === 'eval') hit = runCode('sh', args.join(' '), s);
   if (hit) return hit;
 
   if (SHELLS.has(program) || INTERPRETERS.test(program)) {
-    const flag = args.findIndex((a) => /^(?:-c|-e|-E|-p|-r|--eval|--print|-Command|\/c)$/i.test(a) || /^-[a-zA-Z]*[ce]$/.test(a));
+    const flag = args.findIndex(
+      (a) => /^(?:-c|-e|-E|-p|-r|--eval|--print|-Command|\/c)$/i.test(a) || /^-[a-zA-Z]*[ce]$/.test(a),
+    );
     const powershell = program === 'pwsh' || program === 'powershell' || program === 'cmd';
     // awk's program is its first word that is not a flag
-    const code = flag !== -1 ? (powershell ? args.slice(flag + 1).join(' ') : args[flag + 1]) : /awk$/.test(program) && !args.includes('-f') ? args.find((a) => !a.startsWith('-')) : undefined;
+    const code =
+      flag !== -1
+        ? powershell
+          ? args.slice(flag + 1).join(' ')
+          : args[flag + 1]
+        : /awk$/.test(program) && !args.includes('-f')
+          ? args.find((a) => !a.startsWith('-'))
+          : undefined;
     if (code !== undefined) {
       hit = runCode(program, code, s);
       if (hit) return hit;
@@ -195,7 +331,12 @@ function checkSimple(words: string[], seg: Simple, before: Simple | undefined, s
       if (hit) return hit;
     }
     // `echo <base64> | base64 -d | sh`: the decoded text is what runs
-    if (before && before.pipeline === seg.pipeline && base(before.words[0] ?? '') === 'base64' && before.words.some((w) => /^(?:-d|-D|--decode)$/.test(w))) {
+    if (
+      before &&
+      before.pipeline === seg.pipeline &&
+      base(before.words[0] ?? '') === 'base64' &&
+      before.words.some((w) => /^(?:-d|-D|--decode)$/.test(w))
+    ) {
       const encoded = stdinOf(before, undefined) ?? '';
       const decoded = decodeBase64(encoded) || decodeBase64(s.text);
       hit = runCode(program, decoded, s);
@@ -209,7 +350,14 @@ function copyHit(args: string[], s: Scope, globs: Map<string, string>): Found | 
   const paths = pathArgs(args);
   const t = args.findIndex((a) => a === '-t' || a === '--target-directory');
   const targetFlag = args.find((a) => a.startsWith('--target-directory='));
-  const dest = t !== -1 ? args[t + 1] : targetFlag ? targetFlag.slice(targetFlag.indexOf('=') + 1) : paths.length > 1 ? paths.at(-1) : undefined;
+  const dest =
+    t !== -1
+      ? args[t + 1]
+      : targetFlag
+        ? targetFlag.slice(targetFlag.indexOf('=') + 1)
+        : paths.length > 1
+          ? paths.at(-1)
+          : undefined;
   if (dest === undefined) return undefined;
   const hit = hits(dest, s, 'file', globs);
   if (hit) return hit;
@@ -239,8 +387,14 @@ function gitHit(args: string[], s: Scope, globs: Map<string, string>): Found | u
   if (!sub || !GIT_WRITES.test(sub)) return undefined;
   const rest = args.slice(i + 1);
   // `git restore --staged x` unstages: the file itself stays as it is
-  if (sub === 'restore' && rest.some((a) => a === '--staged' || /^-[a-zA-Z]*S/.test(a)) && !rest.some((a) => a === '--worktree' || /^-[a-zA-Z]*W/.test(a))) return undefined;
-  if (sub === 'clean' && rest.some((a) => /^-[a-zA-Z]*[xX]/.test(a))) return fileFound(posix.join(scope.cwd ?? '.', '.claude/settings.local.json'), s.ctx);
+  if (
+    sub === 'restore' &&
+    rest.some((a) => a === '--staged' || /^-[a-zA-Z]*S/.test(a)) &&
+    !rest.some((a) => a === '--worktree' || /^-[a-zA-Z]*W/.test(a))
+  )
+    return undefined;
+  if (sub === 'clean' && rest.some((a) => /^-[a-zA-Z]*[xX]/.test(a)))
+    return fileFound(posix.join(scope.cwd ?? '.', '.claude/settings.local.json'), s.ctx);
   // `git checkout .` reverts the whole tree, an uncommitted install included: README "Threat model"
   return firstHit(pathArgs(rest), scope, 'dir', globs);
 }
@@ -260,19 +414,34 @@ function findHit(args: string[], s: Scope, globs: Map<string, string>): Found | 
     const end = rest.findIndex((a, n) => n > j && (a === ';' || a === '+'));
     const inner = rest.slice(j + 1, end === -1 ? undefined : end);
     const named = inner.filter((w) => w !== '{}');
-    const innerHit = checkSimple(named, { words: named, writes: [], stdin: [], pipeline: -1, dynamic: false, globs }, undefined, s, []);
+    const innerHit = checkSimple(
+      named,
+      { words: named, writes: [], stdin: [], pipeline: -1, dynamic: false, globs },
+      undefined,
+      s,
+      [],
+    );
     if (innerHit) return innerHit;
     const program = base(inner[0] ?? '').toLowerCase();
     // a command that changes the files find hands it; `sh -c '...' {}` may
-    if (inner.includes('{}') && (changesItsFiles(program, inner.slice(1)) || SHELLS.has(program) || INTERPRETERS.test(program))) destructive = true;
+    if (
+      inner.includes('{}') &&
+      (changesItsFiles(program, inner.slice(1)) || SHELLS.has(program) || INTERPRETERS.test(program))
+    )
+      destructive = true;
   }
   if (!destructive) return undefined;
   // the protected places under the roots that the name tests let through (negations and -path: all of them)
   const names: { pattern: string; nocase: boolean }[] = [];
-  for (let j = 0; j < rest.length; j++) if (/^-i?name$/.test(rest[j]!) && rest[j + 1] !== undefined) names.push({ pattern: rest[j + 1]!, nocase: rest[j] === '-iname' });
-  const filtered = names.length > 0 && !rest.some((a) => a === '!' || a === '-not' || /^-i?(?:path|wholename|regex)$/.test(a));
+  for (let j = 0; j < rest.length; j++)
+    if (/^-i?name$/.test(rest[j]!) && rest[j + 1] !== undefined)
+      names.push({ pattern: rest[j + 1]!, nocase: rest[j] === '-iname' });
+  const filtered =
+    names.length > 0 && !rest.some((a) => a === '!' || a === '-not' || /^-i?(?:path|wholename|regex)$/.test(a));
   const matchers = names.map((n) => globMatcher(n.nocase ? n.pattern.toLowerCase() : n.pattern));
-  const rootPaths = (roots.length > 0 ? roots : ['.']).map((r) => resolvePath(substitute(r, s.vars), s.ctx, s.cwd, s.windows));
+  const rootPaths = (roots.length > 0 ? roots : ['.']).map((r) =>
+    resolvePath(substitute(r, s.vars), s.ctx, s.cwd, s.windows),
+  );
   for (const a of anchors(s.ctx, s.cwd)) {
     if (!rootPaths.some((r) => under(a, r))) continue;
     const name = posix.basename(a);
@@ -292,7 +461,14 @@ function findHit(args: string[], s: Scope, globs: Map<string, string>): Found | 
 function extractHit(args: string[], s: Scope): Found | undefined {
   for (let j = 0; j < args.length; j++) {
     const a = args[j]!;
-    const dir = a === '-C' || a === '-d' || a === '--directory' ? args[j + 1] : a.startsWith('--directory=') ? a.slice(12) : /^-o./.test(a) ? a.slice(2) : undefined;
+    const dir =
+      a === '-C' || a === '-d' || a === '--directory'
+        ? args[j + 1]
+        : a.startsWith('--directory=')
+          ? a.slice(12)
+          : /^-o./.test(a)
+            ? a.slice(2)
+            : undefined;
     if (dir !== undefined) {
       const hit = hits(dir, s, 'dir');
       if (hit) return hit;
@@ -305,7 +481,11 @@ function extractHit(args: string[], s: Scope): Found | undefined {
 function downloadHit(args: string[], s: Scope): Found | undefined {
   for (let j = 0; j < args.length; j++) {
     const a = args[j]!;
-    const out = /^(?:-o|-O|--output|--output-document|--out)$/.test(a) ? args[j + 1] : /^--(?:output|output-document|out)=/.test(a) ? a.slice(a.indexOf('=') + 1) : undefined;
+    const out = /^(?:-o|-O|--output|--output-document|--out)$/.test(a)
+      ? args[j + 1]
+      : /^--(?:output|output-document|out)=/.test(a)
+        ? a.slice(a.indexOf('=') + 1)
+        : undefined;
     if (out !== undefined) {
       const hit = hits(out, s, 'file');
       if (hit) return hit;
@@ -314,7 +494,21 @@ function downloadHit(args: string[], s: Scope): Found | undefined {
   return undefined;
 }
 
-const PACKAGE_MANAGERS = new Set(['stallguard', 'npx', 'npm', 'pnpm', 'yarn', 'bun', 'bunx', 'claude', 'gemini', 'codex', 'copilot', 'cursor-agent', 'node']);
+const PACKAGE_MANAGERS = new Set([
+  'stallguard',
+  'npx',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'bunx',
+  'claude',
+  'gemini',
+  'codex',
+  'copilot',
+  'cursor-agent',
+  'node',
+]);
 const REMOVE_WORDS = /^(?:uninstall|remove|rm|un|r|unlink|disable|delete|erase)$/;
 
 /** `stallguard uninstall`, `npm rm -g stallguard`, `claude plugin disable stallguard`, `gemini extensions uninstall stallguard`. */

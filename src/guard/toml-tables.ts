@@ -31,7 +31,12 @@ function clean(line: string): string {
 /** A table header, its name's parts unquoted and spaces taken out: `[[ hooks."PreToolUse".hooks ]]` is `[[hooks.PreToolUse.hooks]]`. */
 function header(line: string): string | undefined {
   const m = /^(\[\[?)([^\]]*)(\]\]?)$/.exec(line);
-  return m ? `${m[1]}${m[2]!.split('.').map((p) => p.trim().replace(/^["']|["']$/g, '')).join('.')}${m[3]}` : undefined;
+  return m
+    ? `${m[1]}${m[2]!
+        .split('.')
+        .map((p) => p.trim().replace(/^["']|["']$/g, ''))
+        .join('.')}${m[3]}`
+    : undefined;
 }
 
 export function tomlHoldings(text: string): TomlHoldings {
@@ -49,11 +54,19 @@ export function tomlHoldings(text: string): TomlHoldings {
     const name = t.name.replace(/^\[+|\]+$/g, '');
     if (/stallguard/i.test(t.name + '\n' + t.lines.join('\n'))) {
       // a handler's group is the closest table before it whose name its own extends (hooks.PreToolUse for hooks.PreToolUse.hooks)
-      const group = tables.slice(0, i).reverse().find((g) => g.name !== '' && name.startsWith(g.name.replace(/^\[+|\]+$/g, '') + '.'));
+      const group = tables
+        .slice(0, i)
+        .reverse()
+        .find((g) => g.name !== '' && name.startsWith(g.name.replace(/^\[+|\]+$/g, '') + '.'));
       entries.add(JSON.stringify([group?.name, group?.lines, t.name, t.lines]));
     }
     for (const line of t.lines) {
-      if ((name === 'features' && /^(?:codex_)?hooks = false$/.test(line)) || (name === '' && /^features\.(?:codex_)?hooks = false$/.test(line)) || /^features = \{.*\b(?:codex_)?hooks\s*=\s*false/.test(line)) offs.add('features.hooks');
+      if (
+        (name === 'features' && /^(?:codex_)?hooks = false$/.test(line)) ||
+        (name === '' && /^features\.(?:codex_)?hooks = false$/.test(line)) ||
+        /^features = \{.*\b(?:codex_)?hooks\s*=\s*false/.test(line)
+      )
+        offs.add('features.hooks');
       if (/^(?:hooks\.)?allow_managed_hooks_only = true$/.test(line)) offs.add('allow_managed_hooks_only');
       if (/^["']?STALLGUARD_(?:MODE|HOME)["']? = /.test(line)) offs.add('STALLGUARD');
     }

@@ -22,13 +22,18 @@ export interface Scope {
 export type Test = 'file' | 'dir' | 'tree';
 
 /** Names that, written anywhere, mean hook settings or stallguard's files: used to spot them in code and in commands of unknown names. */
-export const MENTION = /[^\s'"`()[\]{},;=<>|&]{0,256}(?:\.claude|\.codex|\.gemini|\.cursor|\.github[/\\]hooks|\.stallguard|managed-settings)[^\s'"`()[\]{},;<>|&]{0,256}/g;
+export const MENTION =
+  /[^\s'"`()[\]{},;=<>|&]{0,256}(?:\.claude|\.codex|\.gemini|\.cursor|\.github[/\\]hooks|\.stallguard|managed-settings)[^\s'"`()[\]{},;<>|&]{0,256}/g;
 
 /** Variables resolvePath knows at the start of a path; any other is a value known only at run time. */
-const KNOWN_VARS = /^(?:HOME|PWD|STALLGUARD_HOME|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|CURSOR_PROJECT_DIR|env:USERPROFILE|env:HOME)$/;
+const KNOWN_VARS =
+  /^(?:HOME|PWD|STALLGUARD_HOME|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|CURSOR_PROJECT_DIR|env:USERPROFILE|env:HOME)$/;
 
 export function substitute(word: string, vars: Map<string, string>): string {
-  return word.replace(/\$\{(\w+)\}|\$(\w+)/g, (m, a: string | undefined, b: string | undefined) => vars.get((a ?? b)!) ?? m);
+  return word.replace(
+    /\$\{(\w+)\}|\$(\w+)/g,
+    (m, a: string | undefined, b: string | undefined) => vars.get((a ?? b)!) ?? m,
+  );
 }
 
 /** Unknown variables become holes, but not the known ones that start the word (resolvePath expands them). */
@@ -40,7 +45,11 @@ function holesForVariables(word: string): string {
 }
 
 function found(abs: string, s: Scope, test: Test): Found | undefined {
-  return test === 'file' ? fileFound(abs, s.ctx) : test === 'dir' ? dirFound(abs, s.ctx, s.cwd) : treeFound(abs, s.ctx, s.cwd);
+  return test === 'file'
+    ? fileFound(abs, s.ctx)
+    : test === 'dir'
+      ? dirFound(abs, s.ctx, s.cwd)
+      : treeFound(abs, s.ctx, s.cwd);
 }
 
 /** Protected places named anywhere in the text: for a name of which nothing is known before the command runs. */
@@ -56,8 +65,10 @@ function mentionHits(text: string, s: Scope, test: Test): Found | undefined {
 function absoluteGlob(pattern: string, s: Scope): string {
   let p = s.windows ? pattern.replace(/\\/g, '/') : pattern;
   const home = s.ctx.home;
-  if (home && /^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/.test(p)) p = escapeGlob(home) + p.replace(/^(?:~|\$HOME|\$\{HOME\})/, '');
-  else if (s.ctx.stallguardHome && /^\$\{?STALLGUARD_HOME\}?(?=\/|$)/.test(p)) p = escapeGlob(s.ctx.stallguardHome) + p.replace(/^\$\{?STALLGUARD_HOME\}?/, '');
+  if (home && /^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/.test(p))
+    p = escapeGlob(home) + p.replace(/^(?:~|\$HOME|\$\{HOME\})/, '');
+  else if (s.ctx.stallguardHome && /^\$\{?STALLGUARD_HOME\}?(?=\/|$)/.test(p))
+    p = escapeGlob(s.ctx.stallguardHome) + p.replace(/^\$\{?STALLGUARD_HOME\}?/, '');
   else if (!p.startsWith('/') && s.cwd) p = escapeGlob(s.cwd) + '/' + p;
   const out: string[] = [];
   for (const seg of p.split('/')) {
@@ -82,7 +93,8 @@ function holeHits(word: string, s: Scope, test: Test): Found | undefined {
   const abs = word.startsWith(HOLE) ? word.replace(/\\/g, '/') : resolvePath(word, s.ctx, s.cwd, s.windows);
   const pieces = abs.split(HOLE);
   // nothing known, or a `..` that the run-time part could move anywhere: what the command mentions decides
-  if (pieces.every((p) => p === '' || p === '/') || pieces.slice(1).some((p) => /(?:^|\/)\.\.(?:\/|$)/.test(p))) return mentionHits(s.text, s, test);
+  if (pieces.every((p) => p === '' || p === '/') || pieces.slice(1).some((p) => /(?:^|\/)\.\.(?:\/|$)/.test(p)))
+    return mentionHits(s.text, s, test);
   for (const place of placesAndFolders(s.ctx, s.cwd)) {
     if (!piecesMatch(pieces, place)) continue;
     const hit = found(place, s, test);

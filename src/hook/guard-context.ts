@@ -49,6 +49,19 @@ function configDirs(env: NodeJS.ProcessEnv, home: string): string[] {
   return dirs;
 }
 
-export function guardContext(env: NodeJS.ProcessEnv, home: string, stallguardHome: string, selfDir?: string): GuardContext {
-  return { home, stallguardHome, selfDir, nodePath: process.execPath, configDirs: configDirs(env, home), realpath: realpathOf, readText: readTextOf };
+export function guardContext(
+  env: NodeJS.ProcessEnv,
+  home: string,
+  stallguardHome: string,
+  selfDir?: string,
+): GuardContext {
+  return {
+    home,
+    stallguardHome,
+    selfDir,
+    nodePath: process.execPath,
+    configDirs: configDirs(env, home),
+    realpath: realpathOf,
+    readText: readTextOf,
+  };
 }

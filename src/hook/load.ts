@@ -1,4 +1,14 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -43,7 +53,9 @@ function failOpen(error: unknown): void {
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     mkdirSync(home, { recursive: true, mode: 0o700 });
     const what = why.replace(/\s+/g, ' ').slice(0, 300);
-    const said = started ? `an unexpected error (${what}); the call was let through` : `the installed hook is damaged (${MAIN}: ${what}); every call is let through unchecked`;
+    const said = started
+      ? `an unexpected error (${what}); the call was let through`
+      : `the installed hook is damaged (${MAIN}: ${what}); every call is let through unchecked`;
     const line = `${new Date().toISOString()} hook: ${said}; run: stallguard doctor\n`;
     appendFileSync(join(home, 'errors.log'), line, { mode: 0o600 });
   } catch {
@@ -77,7 +89,8 @@ function writeCache(dir: string, base: string, kind: Kind, data: Buffer): void {
   }
   // caches of other builds or node versions are of no more use
   const mine = base.slice(dir.length + 1);
-  for (const name of readdirSync(dir)) if (name.startsWith('hook-') && name.endsWith('.v8') && !name.startsWith(mine)) unlinkSync(join(dir, name));
+  for (const name of readdirSync(dir))
+    if (name.startsWith('hook-') && name.endsWith('.v8') && !name.startsWith(mine)) unlinkSync(join(dir, name));
 }
 
 function run(): void {
@@ -85,8 +98,14 @@ function run(): void {
   const base = dir && join(dir, `hook-${__HOOK_MAIN_HASH__}-${process.version}-${process.arch}`);
   const cached = base ? readCache(base) : undefined;
   const source = readFileSync(MAIN, 'utf8');
-  if (source.length !== __HOOK_MAIN_LENGTH__) throw new Error(`${source.length} characters long where the build made ${__HOOK_MAIN_LENGTH__} (cut short, edited, or from another version)`);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: MAIN, cachedData: cached?.data });
+  if (source.length !== __HOOK_MAIN_LENGTH__)
+    throw new Error(
+      `${source.length} characters long where the build made ${__HOOK_MAIN_LENGTH__} (cut short, edited, or from another version)`,
+    );
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: MAIN,
+    cachedData: cached?.data,
+  });
   const used = script.cachedDataRejected ? undefined : cached?.kind;
   const mod = { exports: {} as { observedCall?: boolean } };
   (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, require, mod, MAIN, __dirname);

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   }
   const port = servePort(argv);
   try {
-    if (port !== undefined && process.env.STALLGUARD_MODE?.trim() !== 'off') ensureDaemon(stallguardHome(), port, join(__dirname, 'cli.js'));
+    if (port !== undefined && process.env.STALLGUARD_MODE?.trim() !== 'off')
+      ensureDaemon(stallguardHome(), port, join(__dirname, 'cli.js'));
   } catch (error) {
     logError(stallguardHome(), 'serve', error);
   }

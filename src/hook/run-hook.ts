@@ -23,7 +23,16 @@ import { guardContext } from './guard-context.ts';
 // unreadable state, a bug), the agent carries on, an error line goes to STALLGUARD_HOME/errors.log, and
 // nothing but the agent's response is ever printed on stdout.
 
-export const AGENTS: readonly AgentName[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'qwen', 'opencode', 'pi'];
+export const AGENTS: readonly AgentName[] = [
+  'claude',
+  'codex',
+  'gemini',
+  'cursor',
+  'copilot',
+  'qwen',
+  'opencode',
+  'pi',
+];
 
 export interface HookInput {
   stdin: string;
@@ -61,8 +70,17 @@ function agentFlag(argv: string[]): AgentName | undefined {
 export function logError(home: string, where: string, error: unknown): void {
   try {
     mkdirSync(home, { recursive: true, mode: 0o700 });
-    const message = error instanceof Error ? (error.name === 'Error' ? error.message : `${error.name}: ${error.message}`) : String(error);
-    appendFileSync(join(home, ERROR_LOG), `${new Date().toISOString()} ${where}: ${redact(message.slice(0, 2000)).replace(/\s+/g, ' ').slice(0, 500)}\n`, { mode: 0o600 });
+    const message =
+      error instanceof Error
+        ? error.name === 'Error'
+          ? error.message
+          : `${error.name}: ${error.message}`
+        : String(error);
+    appendFileSync(
+      join(home, ERROR_LOG),
+      `${new Date().toISOString()} ${where}: ${redact(message.slice(0, 2000)).replace(/\s+/g, ' ').slice(0, 500)}\n`,
+      { mode: 0o600 },
+    );
   } catch {
     // nowhere left to report; the agent still carries on
   }
@@ -103,7 +121,13 @@ export function runHook(input: HookInput): HookOutput {
  * plugins (opencode, pi) come in here with the events they read themselves, so that their ledger is the
  * hook's. It throws on a failure; the callers fail open.
  */
-export function runParsed(adapter: Adapter, parsed: Parsed, env: NodeJS.ProcessEnv, home: string, selfDir?: string): HookOutput {
+export function runParsed(
+  adapter: Adapter,
+  parsed: Parsed,
+  env: NodeJS.ProcessEnv,
+  home: string,
+  selfDir?: string,
+): HookOutput {
   const { config, problems } = loadConfig({ cwd: parsed.event.cwd, env, home });
   for (const problem of problems) logError(home, 'config', new Error(describeProblem(problem)));
   if (config.mode === 'off') return { stdout: '' };
@@ -111,11 +135,27 @@ export function runParsed(adapter: Adapter, parsed: Parsed, env: NodeJS.ProcessE
   const event = attachTree(describeEvent(parsed.event, adapter.dialect));
   const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, selfDir) });
   const file = sessionFile(home, event.session);
-  const meta = { t: 'm' as const, session: boundedId(event.session), agent: adapter.name, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) };
+  const meta = {
+    t: 'm' as const,
+    session: boundedId(event.session),
+    agent: adapter.name,
+    time: Date.now(),
+    ...(event.cwd ? { cwd: event.cwd } : {}),
+  };
   const out = respond({ file, config, meta, adapter, parsed }, obs);
   const window = out.state.agents[event.agent.id]?.window ?? [];
-  if (out.output.decision?.action !== 'allow' || obs.step.k !== 'call' || !config.llm.enabled || !smellsStuck(window, config)) return out.output;
-  const verdictOf = (v: Verdict): Observation => ({ step: { k: 'verdict', stuck: v.stuck, repeating: v.repeating, progress: v.progress, confidence: v.confidence }, agent: event.agent, ...(event.task ? { task: event.task } : {}) });
+  if (
+    out.output.decision?.action !== 'allow' ||
+    obs.step.k !== 'call' ||
+    !config.llm.enabled ||
+    !smellsStuck(window, config)
+  )
+    return out.output;
+  const verdictOf = (v: Verdict): Observation => ({
+    step: { k: 'verdict', stuck: v.stuck, repeating: v.repeating, progress: v.progress, confidence: v.confidence },
+    agent: event.agent,
+    ...(event.task ? { task: event.task } : {}),
+  });
   return {
     ...out.output,
     consult: {
@@ -144,7 +184,8 @@ interface Responder {
 /** Records an observation, decides it, records the decision, and renders it in the agent's dialect. */
 function respond(r: Responder, obs: Observation) {
   const { decision, id, state, file } = observeInLog(r.file, obs, r.config, r.meta);
-  if (decision.action !== 'allow' && !decision.repeat) appendLine(file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
+  if (decision.action !== 'allow' && !decision.repeat)
+    appendLine(file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
   const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
   return { output: { stdout, decision, kind: r.parsed.event.kind, mode: r.config.mode } as HookOutput, state };
 }

@@ -22,27 +22,67 @@ let n = 0;
 function session(text: string, content: string): { id: string; payloads: Record<string, unknown>[] } {
   const id = `sess-${n++}`;
   const base = { session_id: id, cwd, prompt_id: `p-${id}`, transcript_path: '/dev/null' };
-  const tool = (hook: string, name: string, input: unknown, extra: Record<string, unknown> = {}) => ({ ...base, hook_event_name: hook, tool_name: name, tool_input: input, tool_use_id: 'toolu_1', ...extra });
+  const tool = (hook: string, name: string, input: unknown, extra: Record<string, unknown> = {}) => ({
+    ...base,
+    hook_event_name: hook,
+    tool_name: name,
+    tool_input: input,
+    tool_use_id: 'toolu_1',
+    ...extra,
+  });
   const command = `curl -sS ${text} https://api.example.com/v1`;
   const payloads = [
     { ...base, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${text}` },
     // the same failing command again and again, past two seed-rule stalls: the nudge and the stop quote it in their messages
-    ...Array.from({ length: 12 }, () => [tool('PreToolUse', 'Bash', { command }), tool('PostToolUseFailure', 'Bash', { command }, { error: `Exit code 1\n${content}\n${text}` })]).flat(),
-    tool('PostToolUse', 'Bash', { command: 'env' }, { tool_response: { stdout: `${content}\nTOKEN=${text}`, stderr: '' } }),
+    ...Array.from({ length: 12 }, () => [
+      tool('PreToolUse', 'Bash', { command }),
+      tool('PostToolUseFailure', 'Bash', { command }, { error: `Exit code 1\n${content}\n${text}` }),
+    ]).flat(),
+    tool(
+      'PostToolUse',
+      'Bash',
+      { command: 'env' },
+      { tool_response: { stdout: `${content}\nTOKEN=${text}`, stderr: '' } },
+    ),
     tool('PreToolUse', 'Write', { file_path: `${cwd}/.env.local`, content: `${content}\n${text}` }),
-    tool('PostToolUse', 'Write', { file_path: `${cwd}/.env.local`, content: `${content}\n${text}` }, { tool_response: { type: 'create' } }),
-    tool('PostToolUse', 'Edit', { file_path: `${cwd}/config.ts`, old_string: content, new_string: text }, { tool_response: { structuredPatch: [content, text] } }),
-    tool('PostToolUse', 'Read', { file_path: `${cwd}/secrets.txt` }, { tool_response: { type: 'text', file: { content: `${content}\n${text}` } } }),
+    tool(
+      'PostToolUse',
+      'Write',
+      { file_path: `${cwd}/.env.local`, content: `${content}\n${text}` },
+      { tool_response: { type: 'create' } },
+    ),
+    tool(
+      'PostToolUse',
+      'Edit',
+      { file_path: `${cwd}/config.ts`, old_string: content, new_string: text },
+      { tool_response: { structuredPatch: [content, text] } },
+    ),
+    tool(
+      'PostToolUse',
+      'Read',
+      { file_path: `${cwd}/secrets.txt` },
+      { tool_response: { type: 'text', file: { content: `${content}\n${text}` } } },
+    ),
     tool('PostToolUse', 'Grep', { pattern: text, path: cwd }, { tool_response: { mode: 'content', content } }),
     tool('PostToolUse', 'WebFetch', { url: `https://example.com/${text}`, prompt: text }, { tool_response: content }),
     tool('PreToolUse', 'Agent', { subagent_type: 'general-purpose', description: text, prompt: `${content} ${text}` }),
-    { ...base, hook_event_name: 'Stop', last_assistant_message: `${content} Done, used ${text}.`, stop_hook_active: false },
+    {
+      ...base,
+      hook_event_name: 'Stop',
+      last_assistant_message: `${content} Done, used ${text}.`,
+      stop_hook_active: false,
+    },
   ];
   return { id, payloads };
 }
 
 /** Content made of words no rule would touch: if it is stored, it is stored raw. */
-const content = fc.array(fc.string({ unit: fc.constantFrom(...'ghijklmnopqrstuvwxyz'), minLength: 6, maxLength: 10 }), { minLength: 3, maxLength: 6 }).map((w) => w.join(' '));
+const content = fc
+  .array(fc.string({ unit: fc.constantFrom(...'ghijklmnopqrstuvwxyz'), minLength: 6, maxLength: 10 }), {
+    minLength: 3,
+    maxLength: 6,
+  })
+  .map((w) => w.join(' '));
 
 describe('what the hook stores', () => {
   for (const [family, secret] of SECRET_FAMILIES) {
@@ -74,20 +114,32 @@ function normalized(id: string): string {
 
 /** Another secret of the same shape: each letter and digit moved along its own alphabet. */
 function rotate(secret: string, by: number): string {
-  const shift = (c: string, from: string, size: number) => String.fromCharCode(from.charCodeAt(0) + ((c.charCodeAt(0) - from.charCodeAt(0) + by) % size));
-  return secret.replace(/[A-Z]/g, (c) => shift(c, 'A', 26)).replace(/[a-z]/g, (c) => shift(c, 'a', 26)).replace(/[0-9]/g, (c) => shift(c, '0', 10));
+  const shift = (c: string, from: string, size: number) =>
+    String.fromCharCode(from.charCodeAt(0) + ((c.charCodeAt(0) - from.charCodeAt(0) + by) % size));
+  return secret
+    .replace(/[A-Z]/g, (c) => shift(c, 'A', 26))
+    .replace(/[a-z]/g, (c) => shift(c, 'a', 26))
+    .replace(/[0-9]/g, (c) => shift(c, '0', 10));
 }
 
 describe('what the hook derives from a secret', () => {
   it('is the same whatever the secret: no digest or sketch in the ledger depends on it', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SECRET_FAMILIES.map(([, s]) => s)).chain((s) => s), fc.integer({ min: 1, max: 9 }), content, (a, by, raw) => {
-        const one = session(a.text, raw);
-        const two = session(a.text.replaceAll(a.secret, rotate(a.secret, by)), raw);
-        for (const p of one.payloads) runHook({ stdin: JSON.stringify(p), argv: [], env });
-        for (const p of two.payloads) runHook({ stdin: JSON.stringify(p), argv: [], env });
-        assert.equal(normalized(two.id).replaceAll(`p-${two.id}`, 'P'), normalized(one.id).replaceAll(`p-${one.id}`, 'P'));
-      }),
+      fc.property(
+        fc.constantFrom(...SECRET_FAMILIES.map(([, s]) => s)).chain((s) => s),
+        fc.integer({ min: 1, max: 9 }),
+        content,
+        (a, by, raw) => {
+          const one = session(a.text, raw);
+          const two = session(a.text.replaceAll(a.secret, rotate(a.secret, by)), raw);
+          for (const p of one.payloads) runHook({ stdin: JSON.stringify(p), argv: [], env });
+          for (const p of two.payloads) runHook({ stdin: JSON.stringify(p), argv: [], env });
+          assert.equal(
+            normalized(two.id).replaceAll(`p-${two.id}`, 'P'),
+            normalized(one.id).replaceAll(`p-${one.id}`, 'P'),
+          );
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -98,9 +150,25 @@ describe('permissions under STALLGUARD_HOME', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-perm-'));
     const sg = join(dir, 'sg-home');
     const e = { HOME: dir, STALLGUARD_HOME: sg };
-    runHook({ stdin: JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: 'x' }), argv: [], env: e });
+    runHook({
+      stdin: JSON.stringify({
+        hook_event_name: 'PostToolUse',
+        session_id: 's',
+        cwd: dir,
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        tool_response: 'x',
+      }),
+      argv: [],
+      env: e,
+    });
     runHook({ stdin: 'not json', argv: [], env: e });
-    for (const [path, mode] of [[sg, 0o700], [join(sg, 'sessions'), 0o700], [join(sg, 'sessions', 's.jsonl'), 0o600], [join(sg, 'errors.log'), 0o600]] as const) {
+    for (const [path, mode] of [
+      [sg, 0o700],
+      [join(sg, 'sessions'), 0o700],
+      [join(sg, 'sessions', 's.jsonl'), 0o600],
+      [join(sg, 'errors.log'), 0o600],
+    ] as const) {
       assert.equal(statSync(path).mode & 0o777, mode, path);
     }
   });
@@ -111,7 +179,18 @@ describe('permissions under STALLGUARD_HOME', () => {
     mkdirSync(join(sg, 'sessions'), { recursive: true, mode: 0o777 });
     writeFileSync(join(sg, 'keep.txt'), '');
     const e = { HOME: dir, STALLGUARD_HOME: sg };
-    runHook({ stdin: JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: 'x' }), argv: [], env: e });
+    runHook({
+      stdin: JSON.stringify({
+        hook_event_name: 'PostToolUse',
+        session_id: 's',
+        cwd: dir,
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        tool_response: 'x',
+      }),
+      argv: [],
+      env: e,
+    });
     assert.equal(statSync(join(sg, 'sessions')).mode & 0o777, 0o700);
     assert.equal(statSync(join(sg, 'sessions', 's.jsonl')).mode & 0o777, 0o600);
     assert.equal(statSync(sg).mode & 0o777, 0o755 & ~process.umask());

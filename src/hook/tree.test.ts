@@ -10,7 +10,12 @@ import { type Changed, CONTENT_BUDGET, FILE_CAP, plan, statusPaths, treeFingerpr
 // The fingerprint runs inside the hook after a failing test run: it must see every change that matters,
 // and cost little however large the repository.
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd, stdio: 'pipe', env: { ...process.env, NODE_EXTRA_CA_CERTS: '' } }).toString();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
+    cwd,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
+  }).toString();
 
 /** A repository of `files` committed files, then `changed` of them modified, a few of them past FILE_CAP. */
 function repository(files: number, changed: number): string {
@@ -18,11 +23,16 @@ function repository(files: number, changed: number): string {
   git(root, 'init', '-q');
   for (let d = 0; d * 100 < files; d++) {
     mkdirSync(join(root, `src/d${d}`), { recursive: true });
-    for (let f = 0; f < 100 && d * 100 + f < files; f++) writeFileSync(join(root, `src/d${d}/f${f}.ts`), `export const v = ${d * 100 + f};\n`);
+    for (let f = 0; f < 100 && d * 100 + f < files; f++)
+      writeFileSync(join(root, `src/d${d}/f${f}.ts`), `export const v = ${d * 100 + f};\n`);
   }
   git(root, 'add', '-A');
   git(root, 'commit', '-qm', 'init');
-  for (let i = 0; i < changed; i++) appendFileSync(join(root, `src/d${Math.floor(i / 100)}/f${i % 100}.ts`), i % 50 === 0 ? 'x'.repeat(FILE_CAP + 1) : `// edit ${i}\n`);
+  for (let i = 0; i < changed; i++)
+    appendFileSync(
+      join(root, `src/d${Math.floor(i / 100)}/f${i % 100}.ts`),
+      i % 50 === 0 ? 'x'.repeat(FILE_CAP + 1) : `// edit ${i}\n`,
+    );
   return root;
 }
 

@@ -13,8 +13,11 @@ import { classify } from '../core/classify.ts';
 
 // node:child_process and node:crypto are loaded only here, when a fingerprint is taken: the other calls
 // skip their start-up cost. process.getBuiltinModule is Node 20.16+; before it, the bundle's own require.
-const childProcess = () => process.getBuiltinModule?.('node:child_process') ?? (require('node:child_process') as typeof import('node:child_process'));
-const crypto = () => process.getBuiltinModule?.('node:crypto') ?? (require('node:crypto') as typeof import('node:crypto'));
+const childProcess = () =>
+  process.getBuiltinModule?.('node:child_process') ??
+  (require('node:child_process') as typeof import('node:child_process'));
+const crypto = () =>
+  process.getBuiltinModule?.('node:crypto') ?? (require('node:crypto') as typeof import('node:crypto'));
 
 const MAX_STAT = 5000;
 const MAX_READ = 200;
@@ -95,16 +98,20 @@ export function treeFingerprint(cwd: string): string | undefined {
   if (!root) return undefined;
   let status: string;
   try {
-    status = childProcess().execFileSync('git', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: GIT_TIMEOUT_MS,
-      killSignal: 'SIGKILL',
-      maxBuffer: 8 << 20,
-      stdio: ['ignore', 'pipe', 'ignore'],
-      // no index.lock taken (a rebase or another git in progress is left alone), no pager, no prompt
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' },
-    });
+    status = childProcess().execFileSync(
+      'git',
+      ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=normal'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: GIT_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: 8 << 20,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        // no index.lock taken (a rebase or another git in progress is left alone), no pager, no prompt
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' },
+      },
+    );
   } catch {
     return undefined;
   }

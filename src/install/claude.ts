@@ -28,9 +28,11 @@ export const claudeTarget: InstallTarget = {
   agent: 'claude',
   label: 'Claude Code',
   scopes: ['project', 'user'],
-  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.claude', 'settings.json') : join(configDir(env), 'settings.json')),
+  settingsFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, '.claude', 'settings.json') : join(configDir(env), 'settings.json'),
   localFile: (project) => join(project, '.claude', 'settings.local.json'),
-  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'CLAUDE.md') : join(configDir(env), 'CLAUDE.md')),
+  rulesFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, 'CLAUDE.md') : join(configDir(env), 'CLAUDE.md'),
   events: CLAUDE.events.map((e) => e.name),
   shell: true,
   daemon: true,

@@ -28,12 +28,17 @@ command = "./check.sh"
 describe('install: Codex CLI (config.toml)', () => {
   const { add, remove, installed } = codexTomlTarget;
 
-  it('registers one marked command per event, each in a group of its own, after the person\'s own', () => {
+  it("registers one marked command per event, each in a group of its own, after the person's own", () => {
     const text = add(MINE, FILE, CMD);
     assert.ok(text.startsWith(MINE));
-    const hooks = (parse(text) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> }).hooks;
+    const hooks = (
+      parse(text) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> }
+    ).hooks;
     assert.deepEqual(Object.keys(hooks).sort(), [...codexTomlTarget.events].sort());
-    assert.deepEqual(hooks.PreToolUse!.map((g) => g.hooks[0]!.command), ['./check.sh', `${CMD} # stallguard`]);
+    assert.deepEqual(
+      hooks.PreToolUse!.map((g) => g.hooks[0]!.command),
+      ['./check.sh', `${CMD} # stallguard`],
+    );
     // Codex matchers are regexes: no matcher means every tool
     assert.equal('matcher' in hooks.PreToolUse![1]!, false);
     assert.equal(hooks.Stop![0]!.hooks[0]!.timeout, 10);
@@ -65,8 +70,17 @@ describe('install: Codex CLI (config.toml)', () => {
   });
 
   it('refuses a file that is not TOML, or that its tables would break, naming it and changing nothing', () => {
-    assert.throws(() => add('model = ', FILE, CMD), (e: Error) => e instanceof SettingsError && e.message.startsWith(`${FILE} is not valid TOML`));
-    assert.throws(() => add('[hooks]\nPreToolUse = []\n', FILE, CMD), (e: Error) => e instanceof SettingsError && /cannot go into this file.*hooks\.json instead/.test(e.message));
-    assert.throws(() => installed('hooks = 3\n', FILE), (e: Error) => e instanceof SettingsError && /"hooks" must be a table/.test(e.message));
+    assert.throws(
+      () => add('model = ', FILE, CMD),
+      (e: Error) => e instanceof SettingsError && e.message.startsWith(`${FILE} is not valid TOML`),
+    );
+    assert.throws(
+      () => add('[hooks]\nPreToolUse = []\n', FILE, CMD),
+      (e: Error) => e instanceof SettingsError && /cannot go into this file.*hooks\.json instead/.test(e.message),
+    );
+    assert.throws(
+      () => installed('hooks = 3\n', FILE),
+      (e: Error) => e instanceof SettingsError && /"hooks" must be a table/.test(e.message),
+    );
   });
 });

@@ -15,7 +15,8 @@ import type { InstallTarget, Scope } from './target.ts';
 // parse, or that our tables would make invalid (a hooks.<Event> defined as a plain array), is refused
 // with its name and nothing is written.
 
-const BEGIN = '# >>> stallguard: hooks added by `stallguard install --agent codex --config-toml`; `stallguard uninstall --agent codex` removes this block';
+const BEGIN =
+  '# >>> stallguard: hooks added by `stallguard install --agent codex --config-toml`; `stallguard uninstall --agent codex` removes this block';
 const END = '# <<< stallguard';
 
 function parseToml(text: string, file: string): Record<string, unknown> {
@@ -30,7 +31,8 @@ function parseToml(text: string, file: string): Record<string, unknown> {
 function hooksTable(text: string, file: string): Record<string, unknown> | undefined {
   const hooks = parseToml(text, file).hooks;
   if (hooks === undefined) return undefined;
-  if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) throw new SettingsError(`${file}: "hooks" must be a table; fix it or move the file aside, then run install again`);
+  if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks))
+    throw new SettingsError(`${file}: "hooks" must be a table; fix it or move the file aside, then run install again`);
   return hooks as Record<string, unknown>;
 }
 
@@ -72,7 +74,9 @@ export function addTomlBlock(text: string, file: string, command: string): strin
     parse(out);
   } catch (e) {
     const first = String((e as Error).message).split('\n')[0];
-    throw new SettingsError(`${file}: stallguard's [[hooks.<Event>]] tables cannot go into this file (${first}); hooks defined there in another form (an inline array) would clash. Use hooks.json instead (install without --config-toml).`);
+    throw new SettingsError(
+      `${file}: stallguard's [[hooks.<Event>]] tables cannot go into this file (${first}); hooks defined there in another form (an inline array) would clash. Use hooks.json instead (install without --config-toml).`,
+    );
   }
   return out;
 }
@@ -80,7 +84,8 @@ export function addTomlBlock(text: string, file: string, command: string): strin
 export const codexTomlTarget: InstallTarget = {
   ...codexTarget,
   label: 'Codex CLI (config.toml)',
-  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.codex', 'config.toml') : join(codexHome(env), 'config.toml')),
+  settingsFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, '.codex', 'config.toml') : join(codexHome(env), 'config.toml'),
   add: (text, file, command) => addTomlBlock(text, file, command),
   remove: (text) => removeTomlBlock(text),
   installed: (text, file) => ourGroupCommand(hooksTable(text, file), CODEX),

@@ -8,7 +8,13 @@ import { codexHome } from '../core/agent-homes.ts';
 // Codex has no PostToolUseFailure: PostToolUse fires after failing commands too.
 
 export const CODEX: GroupSpec = {
-  events: [{ name: 'UserPromptSubmit' }, { name: 'PreToolUse' }, { name: 'PostToolUse' }, { name: 'Stop' }, { name: 'SubagentStop' }],
+  events: [
+    { name: 'UserPromptSubmit' },
+    { name: 'PreToolUse' },
+    { name: 'PostToolUse' },
+    { name: 'Stop' },
+    { name: 'SubagentStop' },
+  ],
   handler: (command) => ({ type: 'command', command, timeout: 10 }),
 };
 
@@ -16,8 +22,10 @@ export const codexTarget: InstallTarget = {
   agent: 'codex',
   label: 'Codex CLI',
   scopes: ['project', 'user'],
-  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.codex', 'hooks.json') : join(codexHome(env), 'hooks.json')),
-  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'AGENTS.md') : join(codexHome(env), 'AGENTS.md')),
+  settingsFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, '.codex', 'hooks.json') : join(codexHome(env), 'hooks.json'),
+  rulesFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, 'AGENTS.md') : join(codexHome(env), 'AGENTS.md'),
   events: CODEX.events.map((e) => e.name),
   add: (text, file, command) => addGroups(text, file, command, CODEX),
   remove: (text, file) => removeGroups(text, file),

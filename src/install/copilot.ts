@@ -10,7 +10,15 @@ import { copilotHome } from '../core/agent-homes.ts';
 // is ended (src/adapters/copilot/render.ts).
 
 export const COPILOT: ListSpec = {
-  events: ['userPromptSubmitted', 'preToolUse', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'agentStop', 'subagentStop'],
+  events: [
+    'userPromptSubmitted',
+    'preToolUse',
+    'permissionRequest',
+    'postToolUse',
+    'postToolUseFailure',
+    'agentStop',
+    'subagentStop',
+  ],
   commandField: 'bash',
   entry: (command) => ({ type: 'command', bash: command, timeoutSec: 10 }),
 };
@@ -19,13 +27,18 @@ export const copilotTarget: InstallTarget = {
   agent: 'copilot',
   label: 'Copilot CLI',
   scopes: ['project', 'user'],
-  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.github', 'hooks', 'stallguard.json') : join(copilotHome(env), 'hooks', 'stallguard.json')),
+  settingsFile: (scope: Scope, project, env) =>
+    scope === 'project'
+      ? join(project, '.github', 'hooks', 'stallguard.json')
+      : join(copilotHome(env), 'hooks', 'stallguard.json'),
   // Copilot reads AGENTS.md in a repository, and $COPILOT_HOME/copilot-instructions.md for the user
-  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'AGENTS.md') : join(copilotHome(env), 'copilot-instructions.md')),
+  rulesFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, 'AGENTS.md') : join(copilotHome(env), 'copilot-instructions.md'),
   events: COPILOT.events,
   shell: true,
   add: (text, file, command) => addEntries(text, file, command, COPILOT),
   remove: (text, file) => removeEntries(text, file, COPILOT),
   installed: (text, file) => installedEntries(text, file, COPILOT),
-  manualStep: 'Copilot CLI loads a repository\'s .github/hooks only in a folder you trusted (copilot -p needs --trust-folder once, or an earlier interactive trust); user hooks in ~/.copilot/hooks load everywhere.',
+  manualStep:
+    "Copilot CLI loads a repository's .github/hooks only in a folder you trusted (copilot -p needs --trust-folder once, or an earlier interactive trust); user hooks in ~/.copilot/hooks load everywhere.",
 };

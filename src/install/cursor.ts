@@ -7,7 +7,15 @@ import type { InstallTarget, Scope } from './target.ts';
 // subagentStart is where Cursor lets a hook refuse a subagent.
 
 export const CURSOR: ListSpec = {
-  events: ['beforeSubmitPrompt', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'subagentStart', 'stop', 'subagentStop'],
+  events: [
+    'beforeSubmitPrompt',
+    'preToolUse',
+    'postToolUse',
+    'postToolUseFailure',
+    'subagentStart',
+    'stop',
+    'subagentStop',
+  ],
   commandField: 'command',
   entry: (command) => ({ command, timeout: 10 }),
 };
@@ -16,7 +24,8 @@ export const cursorTarget: InstallTarget = {
   agent: 'cursor',
   label: 'Cursor',
   scopes: ['project', 'user'],
-  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.cursor', 'hooks.json') : join(env.HOME || homedir(), '.cursor', 'hooks.json')),
+  settingsFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, '.cursor', 'hooks.json') : join(env.HOME || homedir(), '.cursor', 'hooks.json'),
   // Cursor reads AGENTS.md in a project; its user rules live in its settings, not in a file
   rulesFile: (scope: Scope, project) => (scope === 'project' ? join(project, 'AGENTS.md') : undefined),
   events: CURSOR.events,

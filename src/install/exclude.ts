@@ -1,7 +1,7 @@
 // A settings file with this machine's paths, kept out of git in the clone's own ignore list
 // (.git/info/exclude, which is never committed), under a comment that says whose lines they are.
 
-const COMMENT = '# stallguard install: this machine\'s hook command (stallguard uninstall removes these two lines)';
+const COMMENT = "# stallguard install: this machine's hook command (stallguard uninstall removes these two lines)";
 
 function pattern(path: string): string {
   return `/${path}`;

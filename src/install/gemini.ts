@@ -7,7 +7,12 @@ import type { InstallTarget, Scope } from './target.ts';
 // Timeouts are in milliseconds there; the name shows in Gemini's hook listings.
 
 export const GEMINI: GroupSpec = {
-  events: [{ name: 'BeforeAgent' }, { name: 'BeforeTool', matcher: '*' }, { name: 'AfterTool', matcher: '*' }, { name: 'AfterAgent' }],
+  events: [
+    { name: 'BeforeAgent' },
+    { name: 'BeforeTool', matcher: '*' },
+    { name: 'AfterTool', matcher: '*' },
+    { name: 'AfterAgent' },
+  ],
   handler: (command) => ({ type: 'command', name: 'stallguard', command, timeout: 10_000 }),
 };
 
@@ -19,8 +24,10 @@ export const geminiTarget: InstallTarget = {
   agent: 'gemini',
   label: 'Gemini CLI',
   scopes: ['project', 'user'],
-  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.gemini', 'settings.json') : join(geminiDir(env), 'settings.json')),
-  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'GEMINI.md') : join(geminiDir(env), 'GEMINI.md')),
+  settingsFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, '.gemini', 'settings.json') : join(geminiDir(env), 'settings.json'),
+  rulesFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, 'GEMINI.md') : join(geminiDir(env), 'GEMINI.md'),
   events: GEMINI.events.map((e) => e.name),
   add: (text, file, command) => addGroups(text, file, command, GEMINI),
   remove: (text, file) => removeGroups(text, file),

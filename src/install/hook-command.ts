@@ -43,11 +43,22 @@ export function daemonAliveTest(): string {
  * installer's own environment holds, since the agent may be started from elsewhere (an IDE, a login shell).
  * With a daemon port, node runs only when the daemon is not up.
  */
-export function hookCommand(agent: AgentName, node = process.execPath, hook = hookPath(), options: CommandOptions = {}): string {
-  const { shell = false, daemonPort, platform = process.platform, nodeMajor = Number(process.versions.node.split('.')[0]) } = options;
+export function hookCommand(
+  agent: AgentName,
+  node = process.execPath,
+  hook = hookPath(),
+  options: CommandOptions = {},
+): string {
+  const {
+    shell = false,
+    daemonPort,
+    platform = process.platform,
+    nodeMajor = Number(process.versions.node.split('.')[0]),
+  } = options;
   const posixShell = shell && platform !== 'win32';
   // the optional LLM judge is the one TLS connection a hook makes: it gets the certificates back from here
-  const clearCerts = posixShell && nodeMajor < 22 ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= ' : '';
+  const clearCerts =
+    posixShell && nodeMajor < 22 ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= ' : '';
   const run = `${clearCerts}${shellQuote(node)} ${shellQuote(hook)} --agent ${agent}`;
   if (daemonPort === undefined) return run;
   if (!posixShell) throw new Error('the daemon needs a POSIX shell to run the hook command');

@@ -75,7 +75,9 @@ export function ourGroupCommand(table: Record<string, unknown> | undefined, spec
   let found: string | undefined;
   for (const { name } of spec.events) {
     const groups = hooks?.[name];
-    const cmd = (Array.isArray(groups) ? groups : []).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : [])).find((h) => isOurs(h?.command))?.command;
+    const cmd = (Array.isArray(groups) ? groups : [])
+      .flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []))
+      .find((h) => isOurs(h?.command))?.command;
     if (typeof cmd !== 'string') return undefined;
     found = cmd;
   }

@@ -46,7 +46,9 @@ export function installedEntries(text: string, file: string, spec: ListSpec): st
   let found: string | undefined;
   for (const event of spec.events) {
     const entries = hooks?.[event];
-    const cmd = (Array.isArray(entries) ? entries : []).map((e) => (e as Record<string, unknown> | undefined)?.[spec.commandField]).find(isOurs);
+    const cmd = (Array.isArray(entries) ? entries : [])
+      .map((e) => (e as Record<string, unknown> | undefined)?.[spec.commandField])
+      .find(isOurs);
     if (typeof cmd !== 'string') return undefined;
     found = cmd;
   }

@@ -64,7 +64,13 @@ const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = 
   // Codex matchers are regexes: no matcher means every tool
   codex: (s) => assert.equal('matcher' in s.hooks.PreToolUse[0], false),
   // Gemini timeouts are in milliseconds
-  gemini: (s) => assert.deepEqual(s.hooks.AfterAgent[0].hooks[0], { type: 'command', name: 'stallguard', command: `${CMD} # stallguard`, timeout: 10000 }),
+  gemini: (s) =>
+    assert.deepEqual(s.hooks.AfterAgent[0].hooks[0], {
+      type: 'command',
+      name: 'stallguard',
+      command: `${CMD} # stallguard`,
+      timeout: 10000,
+    }),
   cursor: (s) => {
     assert.equal(s.version, 1);
     assert.deepEqual(s.hooks.subagentStart, [{ command: `${CMD} # stallguard`, timeout: 10 }]);
@@ -77,7 +83,9 @@ const HANDLER_CHECKS: Record<string, (settings: Record<string, any>) => void> = 
   },
   // Qwen timeouts are in seconds; UserPromptSubmit fires before every model request, where a stop ends the turn
   qwen: (s) => {
-    assert.deepEqual(s.hooks.PostToolUseFailure, [{ matcher: '*', hooks: [{ type: 'command', command: `${CMD} # stallguard`, timeout: 10 }] }]);
+    assert.deepEqual(s.hooks.PostToolUseFailure, [
+      { matcher: '*', hooks: [{ type: 'command', command: `${CMD} # stallguard`, timeout: 10 }] },
+    ]);
     assert.equal('matcher' in s.hooks.UserPromptSubmit[0], false);
   },
 };
@@ -105,16 +113,18 @@ for (const target of Object.values(TARGETS).filter((t) => !t.plugin)) {
     it('keeps every other setting, hook and comment, and remove restores the file exactly', () => {
       const before = EXISTING[target.agent]!;
       const after = target.add(before, file, CMD);
-      for (const comment of before.split('\n').filter((l) => /\/\/|\/\*/.test(l))) assert.ok(after.includes(comment), `kept: ${comment}`);
+      for (const comment of before.split('\n').filter((l) => /\/\/|\/\*/.test(l)))
+        assert.ok(after.includes(comment), `kept: ${comment}`);
       const was = parse(before) as Record<string, any>;
       const now = parse(after) as Record<string, any>;
       for (const key of Object.keys(was).filter((k) => k !== 'hooks')) assert.deepEqual(now[key], was[key], key);
-      for (const [event, entries] of Object.entries(was.hooks as Record<string, unknown[]>)) assert.deepEqual(now.hooks[event].slice(0, entries.length), entries, event);
+      for (const [event, entries] of Object.entries(was.hooks as Record<string, unknown[]>))
+        assert.deepEqual(now.hooks[event].slice(0, entries.length), entries, event);
       assert.equal(target.remove(after, file), before);
       assert.equal(target.installed(before, file), undefined);
     });
 
-    it('leaves nothing of anyone\'s in a file it created', () => {
+    it("leaves nothing of anyone's in a file it created", () => {
       const removed = target.remove(target.add('', file, CMD), file);
       assert.ok(holdsNothing(removed), removed);
     });
@@ -127,8 +137,14 @@ for (const target of Object.values(TARGETS).filter((t) => !t.plugin)) {
     });
 
     it('names the file when it is not valid JSON, and changes nothing', () => {
-      assert.throws(() => target.add('{ "hooks": ', file, CMD), (e: Error) => e instanceof SettingsError && e.message.includes(file));
-      assert.throws(() => target.add('{ "hooks": [] }', file, CMD), (e: Error) => e instanceof SettingsError && /"hooks" must be an object/.test(e.message));
+      assert.throws(
+        () => target.add('{ "hooks": ', file, CMD),
+        (e: Error) => e instanceof SettingsError && e.message.includes(file),
+      );
+      assert.throws(
+        () => target.add('{ "hooks": [] }', file, CMD),
+        (e: Error) => e instanceof SettingsError && /"hooks" must be an object/.test(e.message),
+      );
     });
   });
 }
@@ -156,7 +172,10 @@ for (const target of Object.values(TARGETS).filter((t) => t.plugin)) {
       const theirs = 'export const Mine = async () => ({});\n';
       assert.equal(target.remove(theirs, file), theirs);
       assert.equal(target.installed(theirs, file), undefined);
-      assert.throws(() => target.add(theirs, file, bundle), (e: Error) => e instanceof SettingsError && e.message.includes(file));
+      assert.throws(
+        () => target.add(theirs, file, bundle),
+        (e: Error) => e instanceof SettingsError && e.message.includes(file),
+      );
     });
 
     it('quotes a path with quotes or backslashes in it so that the module still names it', () => {

@@ -17,9 +17,17 @@ export const opencodeTarget: InstallTarget = {
   label: 'opencode',
   scopes: ['project', 'user'],
   plugin: 'opencode-plugin.js',
-  settingsFile: (scope: Scope, project, env) => join(scope === 'project' ? join(project, '.opencode') : configDir(env), 'plugins', 'stallguard.js'),
-  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'AGENTS.md') : join(configDir(env), 'AGENTS.md')),
-  events: ['chat.message', 'tool.execute.before', 'tool.execute.after', 'event', 'experimental.chat.messages.transform'],
+  settingsFile: (scope: Scope, project, env) =>
+    join(scope === 'project' ? join(project, '.opencode') : configDir(env), 'plugins', 'stallguard.js'),
+  rulesFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, 'AGENTS.md') : join(configDir(env), 'AGENTS.md'),
+  events: [
+    'chat.message',
+    'tool.execute.before',
+    'tool.execute.after',
+    'event',
+    'experimental.chat.messages.transform',
+  ],
   add: (text, file, modulePath) => addPluginFile(text, file, modulePath, SPEC),
   remove: (text) => removePluginFile(text),
   installed: (text) => installedPlugin(text),

@@ -13,8 +13,10 @@ export const piTarget: InstallTarget = {
   label: 'pi',
   scopes: ['project', 'user'],
   plugin: 'pi-extension.js',
-  settingsFile: (scope: Scope, project, env) => join(scope === 'project' ? join(project, '.pi') : piAgentDir(env), 'extensions', 'stallguard.js'),
-  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'AGENTS.md') : join(piAgentDir(env), 'AGENTS.md')),
+  settingsFile: (scope: Scope, project, env) =>
+    join(scope === 'project' ? join(project, '.pi') : piAgentDir(env), 'extensions', 'stallguard.js'),
+  rulesFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, 'AGENTS.md') : join(piAgentDir(env), 'AGENTS.md'),
   events: ['before_agent_start', 'tool_call', 'tool_result', 'agent_end'],
   add: (text, file, modulePath) => addPluginFile(text, file, modulePath, SPEC),
   remove: (text) => removePluginFile(text),

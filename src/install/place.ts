@@ -28,7 +28,11 @@ export function isShared(where: Where): boolean {
 }
 
 /** Every file of this project and user where the agent may hold stallguard's hooks, each once. */
-export function installFiles(target: InstallTarget, project: string, env: NodeJS.ProcessEnv): { where: Where; file: string }[] {
+export function installFiles(
+  target: InstallTarget,
+  project: string,
+  env: NodeJS.ProcessEnv,
+): { where: Where; file: string }[] {
   const seen = new Set<string>();
   return placesOf(target)
     .map((where) => ({ where, file: fileAt(target, where, project, env) }))

@@ -29,7 +29,8 @@ export function pluginFileText(spec: PluginFileSpec, modulePath: string): string
 }
 
 export function addPluginFile(text: string, file: string, modulePath: string, spec: PluginFileSpec): string {
-  if (text.trim() !== '' && !ours(text)) throw new SettingsError(`${file} exists and was not written by stallguard; move it aside, then run install again`);
+  if (text.trim() !== '' && !ours(text))
+    throw new SettingsError(`${file} exists and was not written by stallguard; move it aside, then run install again`);
   return pluginFileText(spec, modulePath);
 }
 

@@ -16,8 +16,10 @@ export const qwenTarget: InstallTarget = {
   agent: 'qwen',
   label: 'Qwen Code',
   scopes: ['project', 'user'],
-  settingsFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, '.qwen', 'settings.json') : join(qwenHome(env), 'settings.json')),
-  rulesFile: (scope: Scope, project, env) => (scope === 'project' ? join(project, 'QWEN.md') : join(qwenHome(env), 'QWEN.md')),
+  settingsFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, '.qwen', 'settings.json') : join(qwenHome(env), 'settings.json'),
+  rulesFile: (scope: Scope, project, env) =>
+    scope === 'project' ? join(project, 'QWEN.md') : join(qwenHome(env), 'QWEN.md'),
   events: QWEN.events.map((e) => e.name),
   shell: true,
   add: (text, file, command) => addGroups(text, file, command, QWEN),

@@ -30,13 +30,33 @@ const DIR = 'installs';
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The receipt of turning `before` (undefined: no file) into `after`. */
-export function receiptOf(agent: string, file: string, before: string | undefined, after: string, created: string[]): Receipt {
+export function receiptOf(
+  agent: string,
+  file: string,
+  before: string | undefined,
+  after: string,
+  created: string[],
+): Receipt {
   const old = before ?? '';
   let head = 0;
   while (head < old.length && head < after.length && old[head] === after[head]) head++;
   let tail = 0;
-  while (tail < old.length - head && tail < after.length - head && old[old.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
-  return { agent, file, existed: before !== undefined, wrote: sha(after), head, tail, was: old.slice(head, old.length - tail), created };
+  while (
+    tail < old.length - head &&
+    tail < after.length - head &&
+    old[old.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  return {
+    agent,
+    file,
+    existed: before !== undefined,
+    wrote: sha(after),
+    head,
+    tail,
+    was: old.slice(head, old.length - tail),
+    created,
+  };
 }
 
 /** The text before install, when `current` is still what install left; undefined when it was changed since. */
@@ -52,7 +72,13 @@ function receiptFile(home: string, agent: string, file: string): string {
 export function loadReceipt(home: string, agent: string, file: string): Receipt | undefined {
   try {
     const r = JSON.parse(readFileSync(receiptFile(home, agent, file), 'utf8')) as Receipt;
-    return r.file === file && r.agent === agent && typeof r.wrote === 'string' && typeof r.was === 'string' && Array.isArray(r.created) ? r : undefined;
+    return r.file === file &&
+      r.agent === agent &&
+      typeof r.wrote === 'string' &&
+      typeof r.was === 'string' &&
+      Array.isArray(r.created)
+      ? r
+      : undefined;
   } catch {
     return undefined; // none, or unreadable: uninstall falls back to taking out stallguard's part
   }

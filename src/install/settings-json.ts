@@ -1,4 +1,12 @@
-import { applyEdits, findNodeAtLocation, modify, parse as parseJsonc, parseTree, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  modify,
+  parse as parseJsonc,
+  parseTree,
+  type ParseError,
+  printParseErrorCode,
+} from 'jsonc-parser';
 
 // Editing an agent's settings file the way a person would: only the hooks stallguard owns are touched, and
 // every other setting, comment and indentation stays as it was. Our handlers carry a `# stallguard`
@@ -13,9 +21,12 @@ export function parseSettings(text: string, file: string): Record<string, unknow
   if (errors.length > 0) {
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;
-    throw new SettingsError(`${file} is not valid JSON (${printParseErrorCode(e.error)} at line ${line}); fix it or move it aside, then run install again`);
+    throw new SettingsError(
+      `${file} is not valid JSON (${printParseErrorCode(e.error)} at line ${line}); fix it or move it aside, then run install again`,
+    );
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new SettingsError(`${file} must hold a JSON object`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new SettingsError(`${file} must hold a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -23,7 +34,10 @@ export function parseSettings(text: string, file: string): Record<string, unknow
 export function hooksOf(text: string, file: string): Record<string, unknown> | undefined {
   const hooks = parseSettings(text, file).hooks;
   if (hooks === undefined) return undefined;
-  if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) throw new SettingsError(`${file}: "hooks" must be an object; fix it or move the file aside, then run install again`);
+  if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks))
+    throw new SettingsError(
+      `${file}: "hooks" must be an object; fix it or move the file aside, then run install again`,
+    );
   return hooks as Record<string, unknown>;
 }
 
@@ -86,7 +100,9 @@ export function append(text: string, path: Path, value: unknown): string {
 
 /** Adds an event (absent so far) with its list to `hooks`, creating `hooks` where there is none. */
 export function addEvent(text: string, file: string, event: string, list: unknown[]): string {
-  return hooksOf(text, file) ? addProperty(text, ['hooks'], event, list) : addProperty(text, [], 'hooks', { [event]: list });
+  return hooksOf(text, file)
+    ? addProperty(text, ['hooks'], event, list)
+    : addProperty(text, [], 'hooks', { [event]: list });
 }
 
 /**

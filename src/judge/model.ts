@@ -61,7 +61,10 @@ const SMELL_BELOW = 0.05;
  */
 export function levelModel(level: number): SignalModel {
   const bias = -12;
-  return { bias, hinges: [{ knot: level - 1, weight: Math.round((Math.log(SMELL_BELOW / (1 - SMELL_BELOW)) - bias) * 1000) / 1000 }] };
+  return {
+    bias,
+    hinges: [{ knot: level - 1, weight: Math.round((Math.log(SMELL_BELOW / (1 - SMELL_BELOW)) - bias) * 1000) / 1000 }],
+  };
 }
 
 /** The judge with some signals' levels set (a level) or cleared (null). */

@@ -9,7 +9,20 @@ import { emptyResult, sameOutcome } from '../detect/searches.ts';
 import { reread } from '../detect/reread.ts';
 import { malformed } from '../detect/malformed.ts';
 
-const SIGNALS = [repeat, nearDuplicate, sameFailure, failingRetry, noTreeChange, editRejected, repeatedEdit, oscillation, emptyResult, sameOutcome, reread, malformed];
+const SIGNALS = [
+  repeat,
+  nearDuplicate,
+  sameFailure,
+  failingRetry,
+  noTreeChange,
+  editRejected,
+  repeatedEdit,
+  oscillation,
+  emptyResult,
+  sameOutcome,
+  reread,
+  malformed,
+];
 
 /** Every signal that sees something at the latest call of the window. */
 export function readSignals(window: readonly Entry[], maxCycle: number): SignalResult[] {

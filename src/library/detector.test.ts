@@ -9,10 +9,22 @@ import { createDetector, type Detector } from './detector.ts';
 const main = { id: 'main' };
 
 /** One tool call of a text-adventure agent: open a door, see a room. */
-function openDoor(d: Detector, session: string, door: string, room = 'a small grey room with doors A and B'): Decision[] {
+function openDoor(
+  d: Detector,
+  session: string,
+  door: string,
+  room = 'a small grey room with doors A and B',
+): Decision[] {
   const call = { name: 'open_door', input: { door } };
   const pre = d.observe({ session, agent: main, kind: 'pre-tool', call });
-  const post = d.observe({ session, agent: main, kind: 'post-tool', call, output: `You open door ${'AB'.includes(door) ? '' : door}and see ${room}.`, ok: true });
+  const post = d.observe({
+    session,
+    agent: main,
+    kind: 'post-tool',
+    call,
+    output: `You open door ${'AB'.includes(door) ? '' : door}and see ${room}.`,
+    ok: true,
+  });
   return [pre, post];
 }
 
@@ -32,7 +44,14 @@ function wander(d: Detector, session: string, rounds: number): [number, Decision
         out.push([attempt, pre]);
         continue;
       }
-      const post = d.observe({ session, agent: main, kind: 'post-tool', call, output: 'You open the door and see a small grey room with doors A and B.', ok: true });
+      const post = d.observe({
+        session,
+        agent: main,
+        kind: 'post-tool',
+        call,
+        output: 'You open the door and see a small grey room with doors A and B.',
+        ok: true,
+      });
       if (post.action !== 'allow') out.push([attempt, post]);
     }
   return out;
@@ -52,8 +71,14 @@ describe('createDetector', () => {
     assert.ok(nudge.signals.some((x) => x.code === 'CYCLE'));
     const stop = actions.indexOf('stop');
     assert.ok(stop > 0, actions.join(' '));
-    assert.ok(actions.slice(1, stop).every((a) => a === 'deny'), actions.join(' '));
-    assert.match(acted[stop]![1].stopReason!, /^stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task( \(.+\))?$/);
+    assert.ok(
+      actions.slice(1, stop).every((a) => a === 'deny'),
+      actions.join(' '),
+    );
+    assert.match(
+      acted[stop]![1].stopReason!,
+      /^stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task( \(.+\))?$/,
+    );
     // stopped stays stopped in the task, as a repeat of the stop already issued
     const [pre] = openDoor(d, 's', 'C');
     assert.deepEqual([pre!.action, pre!.repeat], ['stop', true]);
@@ -74,7 +99,10 @@ describe('createDetector', () => {
     const d = createDetector({ config: { cycleRepeats: 3, judge: { enabled: false } } });
     assert.deepEqual(wander(d, 'one', 2), []);
     assert.deepEqual(wander(d, 'two', 2), []);
-    assert.deepEqual(wander(d, 'one', 1).map(([n, x]) => [n, x.action]), [[2, 'nudge']]);
+    assert.deepEqual(
+      wander(d, 'one', 1).map(([n, x]) => [n, x.action]),
+      [[2, 'nudge']],
+    );
   });
 
   it('with file state, many detectors (as many processes) sharing one session log decide as one in memory', () => {
@@ -91,10 +119,19 @@ describe('createDetector', () => {
   });
 
   it('names the problem with bad settings or a malformed event', () => {
-    assert.throws(() => createDetector({ config: { repeat: 1 } }), /config\.repeat must be a whole number from 2 to 100/);
+    assert.throws(
+      () => createDetector({ config: { repeat: 1 } }),
+      /config\.repeat must be a whole number from 2 to 100/,
+    );
     const d = createDetector();
-    assert.throws(() => d.observe({ kind: 'post-tool', agent: main } as unknown as Event), /session must be a non-empty string/);
-    assert.throws(() => d.observe({ kind: 'tool', session: 's', agent: main } as unknown as Event), /kind must be one of/);
+    assert.throws(
+      () => d.observe({ kind: 'post-tool', agent: main } as unknown as Event),
+      /session must be a non-empty string/,
+    );
+    assert.throws(
+      () => d.observe({ kind: 'tool', session: 's', agent: main } as unknown as Event),
+      /kind must be one of/,
+    );
     assert.throws(() => d.observe({ kind: 'post-tool', session: 's', agent: main } as unknown as Event), /needs call/);
   });
 });

@@ -44,28 +44,40 @@ export interface Detector {
   observe(event: Event): Decision;
 }
 
-const KINDS: readonly EventKind[] = ['session-start', 'session-end', 'prompt', 'pre-tool', 'spawn', 'post-tool', 'batch-end', 'stop'];
+const KINDS: readonly EventKind[] = [
+  'session-start',
+  'session-end',
+  'prompt',
+  'pre-tool',
+  'spawn',
+  'post-tool',
+  'batch-end',
+  'stop',
+];
 
 function checkEvent(event: unknown): asserts event is Event {
   const e = event as Partial<Event> | null;
-  const problem = !e || typeof e !== 'object'
-    ? 'must be an object'
-    : !KINDS.includes(e.kind as EventKind)
-      ? `kind must be one of ${KINDS.join(', ')}`
-      : typeof e.session !== 'string' || e.session.length === 0
-        ? 'session must be a non-empty string'
-        : !e.agent || typeof e.agent.id !== 'string'
-          ? 'agent must be { id: string, type?: string } ({ id: "main" } for the main agent)'
-          : (e.kind === 'pre-tool' || e.kind === 'post-tool' || e.kind === 'spawn') && (!e.call || typeof e.call.name !== 'string')
-            ? `a ${e.kind} event needs call: { name: string, input }`
-            : undefined;
+  const problem =
+    !e || typeof e !== 'object'
+      ? 'must be an object'
+      : !KINDS.includes(e.kind as EventKind)
+        ? `kind must be one of ${KINDS.join(', ')}`
+        : typeof e.session !== 'string' || e.session.length === 0
+          ? 'session must be a non-empty string'
+          : !e.agent || typeof e.agent.id !== 'string'
+            ? 'agent must be { id: string, type?: string } ({ id: "main" } for the main agent)'
+            : (e.kind === 'pre-tool' || e.kind === 'post-tool' || e.kind === 'spawn') &&
+                (!e.call || typeof e.call.name !== 'string')
+              ? `a ${e.kind} event needs call: { name: string, input }`
+              : undefined;
   if (problem) throw new TypeError(`stallguard: observe(event): event ${problem}`);
 }
 
 function configOf(partial: DetectorConfig | undefined): Config {
   if (!partial) return DEFAULT_CONFIG;
   const { config, problems } = mergeConfig(DEFAULT_CONFIG, partial, 'createDetector');
-  if (problems.length > 0) throw new TypeError(`stallguard: createDetector: config.${problems[0]!.field} ${problems[0]!.problem}`);
+  if (problems.length > 0)
+    throw new TypeError(`stallguard: createDetector: config.${problems[0]!.field} ${problems[0]!.problem}`);
   return config;
 }
 
@@ -81,7 +93,9 @@ export function createDetector(options: DetectorOptions = {}): Detector {
     observe(input: Event): Decision {
       checkEvent(input);
       // a loop of its own names its tools as it likes; those that match a known agent's are read as that agent's
-      const event = attachTree(describeEvent(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input, anyDialect));
+      const event = attachTree(
+        describeEvent(input.cwd === undefined && options.cwd ? { ...input, cwd: options.cwd } : input, anyDialect),
+      );
       const obs = observation(event, { ...ctx, cwd: event.cwd });
       if (!dir) {
         const r = reduce(sessions.get(event.session) ?? initialState(), obs, config);
@@ -89,8 +103,18 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         return r.decision;
       }
       const file = sessionFile(dir, event.session);
-      const { decision, id, file: segment } = observeInLog(file, obs, config, { t: 'm', session: event.session, time: Date.now(), ...(event.cwd ? { cwd: event.cwd } : {}) });
-      if (decision.action !== 'allow' && !decision.repeat) appendLine(segment, { t: 'd', id, d: decision, mode: 'library', time: Date.now() });
+      const {
+        decision,
+        id,
+        file: segment,
+      } = observeInLog(file, obs, config, {
+        t: 'm',
+        session: event.session,
+        time: Date.now(),
+        ...(event.cwd ? { cwd: event.cwd } : {}),
+      });
+      if (decision.action !== 'allow' && !decision.repeat)
+        appendLine(segment, { t: 'd', id, d: decision, mode: 'library', time: Date.now() });
       return decision;
     },
   };

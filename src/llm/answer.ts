@@ -16,7 +16,8 @@ export function parseVerdict(reply: string): Verdict | undefined {
   } catch {
     return undefined;
   }
-  const num = (x: unknown, max: number) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= max ? x : undefined);
+  const num = (x: unknown, max: number) =>
+    typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= max ? x : undefined;
   const progress = num(v.progress, 10);
   const confidence = num(v.confidence, 1);
   if (typeof v.stuck !== 'boolean' || progress === undefined || confidence === undefined) return undefined;

@@ -18,17 +18,27 @@ function extraCertificates(env: NodeJS.ProcessEnv): string[] | undefined {
   return file ? [...rootCertificates, readFileSync(file, 'utf8')] : undefined;
 }
 
-function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, env: NodeJS.ProcessEnv): Promise<{ status: number; text: string }> {
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const ca = url.protocol === 'https:' ? extraCertificates(env) : undefined;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, ...(ca ? { ca } : {}) }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
+    const req = send(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, ...(ca ? { ca } : {}) },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
     const timer = setTimeout(() => req.destroy(new Error(`llm judge: no answer within ${timeoutMs} ms`)), timeoutMs);
     req.on('close', () => clearTimeout(timer));
     req.on('error', reject);
@@ -45,11 +55,20 @@ export async function askModel(question: string, llm: LlmConfig, env: NodeJS.Pro
   const headers: Record<string, string> = anthropic
     ? { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' }
     : { 'content-type': 'application/json', authorization: `Bearer ${key}` };
-  const { status, text } = await post(url, headers, JSON.stringify({ model: llm.model, max_tokens: 300, messages: [{ role: 'user', content: question }] }), llm.timeoutMs, env);
+  const { status, text } = await post(
+    url,
+    headers,
+    JSON.stringify({ model: llm.model, max_tokens: 300, messages: [{ role: 'user', content: question }] }),
+    llm.timeoutMs,
+    env,
+  );
   if (status < 200 || status >= 300) throw new Error(`llm judge: ${llm.provider} answered ${status}`);
   const body = JSON.parse(text) as Record<string, unknown>;
   const reply = anthropic
-    ? ((body.content as { type?: string; text?: string }[] | undefined) ?? []).filter((b) => b.type === 'text').map((b) => b.text ?? '').join('')
+    ? ((body.content as { type?: string; text?: string }[] | undefined) ?? [])
+        .filter((b) => b.type === 'text')
+        .map((b) => b.text ?? '')
+        .join('')
     : String(((body.choices as { message?: { content?: unknown } }[] | undefined) ?? [])[0]?.message?.content ?? '');
   const verdict = parseVerdict(reply);
   if (!verdict) throw new Error('llm judge: the reply held no verdict');

@@ -4,7 +4,7 @@ import { parseVerdict } from './answer.ts';
 import { buildQuestion } from './question.ts';
 import { Session, times } from '../../test/support/session.ts';
 
-describe('the LLM judge\'s question and answer', () => {
+describe("the LLM judge's question and answer", () => {
   it('asks about short forms and outcome classes, never raw outputs', () => {
     const s = new Session();
     s.prompt();
@@ -18,13 +18,18 @@ describe('the LLM judge\'s question and answer', () => {
   });
 
   it('reads a typed verdict, with prose around it', () => {
-    assert.deepEqual(parseVerdict('Here: {"stuck": true, "repeating_failed_strategy": true, "progress": 1, "confidence": 0.95, "reason": "same failure"} done'), {
-      stuck: true,
-      repeating: true,
-      progress: 1,
-      confidence: 0.95,
-      reason: 'same failure',
-    });
+    assert.deepEqual(
+      parseVerdict(
+        'Here: {"stuck": true, "repeating_failed_strategy": true, "progress": 1, "confidence": 0.95, "reason": "same failure"} done',
+      ),
+      {
+        stuck: true,
+        repeating: true,
+        progress: 1,
+        confidence: 0.95,
+        reason: 'same failure',
+      },
+    );
   });
 
   const bad: [string, string][] = [
@@ -34,5 +39,6 @@ describe('the LLM judge\'s question and answer', () => {
     ['progress missing', '{"stuck": true, "confidence": 0.9}'],
     ['broken JSON', '{"stuck": true, "progress": 1, '],
   ];
-  for (const [name, reply] of bad) it(`takes no verdict from a reply with ${name}`, () => assert.equal(parseVerdict(reply), undefined));
+  for (const [name, reply] of bad)
+    it(`takes no verdict from a reply with ${name}`, () => assert.equal(parseVerdict(reply), undefined));
 });

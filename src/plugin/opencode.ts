@@ -110,16 +110,31 @@ export const StallguardPlugin = async (ctx: OpencodeContext) => {
         const { event } = input;
         const info = event.properties?.info;
         if (event.type === 'session.created' && info?.id && info.parentID) {
-          children.set(info.id, { root: who(info.parentID).root, agent: { id: info.id, type: spawning.get(info.parentID) ?? 'agent' } });
+          children.set(info.id, {
+            root: who(info.parentID).root,
+            agent: { id: info.id, type: spawning.get(info.parentID) ?? 'agent' },
+          });
           return;
         }
         const part = event.properties?.part;
         const status = part?.state?.status;
-        if (event.type !== 'message.part.updated' || part?.type !== 'tool' || (status !== 'completed' && status !== 'error') || !part.callID || !part.sessionID) return;
+        if (
+          event.type !== 'message.part.updated' ||
+          part?.type !== 'tool' ||
+          (status !== 'completed' && status !== 'error') ||
+          !part.callID ||
+          !part.sessionID
+        )
+          return;
         // the call's last word: forget it once it is in
         if (settled.delete(part.callID) || status !== 'error') return;
         settled.add(part.callID); // the same error reported again is not a second failure
-        const answer = await see('tool.error', part.sessionID, { tool: part.tool, callID: part.callID, args: part.state?.input }, { error: part.state?.error });
+        const answer = await see(
+          'tool.error',
+          part.sessionID,
+          { tool: part.tool, callID: part.callID, args: part.state?.input },
+          { error: part.state?.error },
+        );
         if (answer?.tell) notes.set(part.callID, answer.tell);
         if (answer?.abort) await abort(part.sessionID);
       }),

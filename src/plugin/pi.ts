@@ -58,7 +58,9 @@ export default function stallguard(pi: PiApi): void {
     quietly(async () => {
       const answer = await see('tool_result', event, ctx);
       if (answer?.abort) ctx.abort?.();
-      return answer?.tell ? { content: [...((event.content as Content | undefined) ?? []), { type: 'text', text: answer.tell }] } : undefined;
+      return answer?.tell
+        ? { content: [...((event.content as Content | undefined) ?? []), { type: 'text', text: answer.tell }] }
+        : undefined;
     }),
   );
 

@@ -22,12 +22,20 @@ function project(mode: 'enforce' | 'shadow', config: Record<string, unknown> = {
 
 function ledger(session: string): Record<string, any>[] {
   const file = readdirSync(join(HOME, 'sessions')).find((f) => f.startsWith(session));
-  return file ? readFileSync(join(HOME, 'sessions', file), 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
+  return file
+    ? readFileSync(join(HOME, 'sessions', file), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    : [];
 }
 
 async function opencode(mode: 'enforce' | 'shadow') {
   const aborted: string[] = [];
-  const hooks = await StallguardPlugin({ directory: project(mode), client: { session: { abort: async ({ path }) => void aborted.push(path.id) } } });
+  const hooks = await StallguardPlugin({
+    directory: project(mode),
+    client: { session: { abort: async ({ path }) => void aborted.push(path.id) } },
+  });
   return { hooks, aborted };
 }
 
@@ -60,24 +68,54 @@ describe('the opencode plugin', () => {
     assert.ok(turns.length < 15);
     const lines = ledger('ses_loop');
     assert.equal(lines[0]!.agent, 'opencode');
-    assert.deepEqual(lines.filter((l) => l.t === 'd').map((l) => `${l.d.code} ${l.mode}`), ['STALL enforce', 'REPEAT_DENIED enforce', 'STALL_AGAIN enforce']);
+    assert.deepEqual(
+      lines.filter((l) => l.t === 'd').map((l) => `${l.d.code} ${l.mode}`),
+      ['STALL enforce', 'REPEAT_DENIED enforce', 'STALL_AGAIN enforce'],
+    );
   });
 
   it("files a subagent's calls under the main session, as an agent of the type the task asked for", async () => {
     const { hooks } = await opencode('enforce');
-    await hooks['tool.execute.before']({ tool: 'task', sessionID: 'ses_root', callID: 'c_task' }, { args: { prompt: 'p', description: 'd', subagent_type: 'explore' } });
-    await hooks.event({ event: { type: 'session.created', properties: { info: { id: 'ses_kid', parentID: 'ses_root' } } } });
+    await hooks['tool.execute.before'](
+      { tool: 'task', sessionID: 'ses_root', callID: 'c_task' },
+      { args: { prompt: 'p', description: 'd', subagent_type: 'explore' } },
+    );
+    await hooks.event({
+      event: { type: 'session.created', properties: { info: { id: 'ses_kid', parentID: 'ses_root' } } },
+    });
     await bashCall(hooks, 'ses_kid', 0);
-    assert.equal(existsSync(join(HOME, 'sessions')) && readdirSync(join(HOME, 'sessions')).some((f) => f.startsWith('ses_kid')), false);
-    const agents = ledger('ses_root').filter((l) => l.t === 'o').map((l) => [l.o.step.k, l.o.agent]);
-    assert.deepEqual(agents, [['spawn', { id: 'main' }], ['pre', { id: 'ses_kid', type: 'explore' }], ['call', { id: 'ses_kid', type: 'explore' }]]);
+    assert.equal(
+      existsSync(join(HOME, 'sessions')) && readdirSync(join(HOME, 'sessions')).some((f) => f.startsWith('ses_kid')),
+      false,
+    );
+    const agents = ledger('ses_root')
+      .filter((l) => l.t === 'o')
+      .map((l) => [l.o.step.k, l.o.agent]);
+    assert.deepEqual(agents, [
+      ['spawn', { id: 'main' }],
+      ['pre', { id: 'ses_kid', type: 'explore' }],
+      ['call', { id: 'ses_kid', type: 'explore' }],
+    ]);
   });
 
   it('sees a call that threw through its error part, and adds the nudge to the error the model is sent', async () => {
     const { hooks } = await opencode('enforce');
-    const edit = (n: number) => ({ type: 'tool', tool: 'edit', callID: `e${n}`, sessionID: 'ses_edit', state: { status: 'error', input: { filePath: 'src/a.js', oldString: 'x', newString: 'y' }, error: 'Could not find oldString in the file.' } });
+    const edit = (n: number) => ({
+      type: 'tool',
+      tool: 'edit',
+      callID: `e${n}`,
+      sessionID: 'ses_edit',
+      state: {
+        status: 'error',
+        input: { filePath: 'src/a.js', oldString: 'x', newString: 'y' },
+        error: 'Could not find oldString in the file.',
+      },
+    });
     for (let n = 0; n < 4; n++) {
-      await hooks['tool.execute.before']({ tool: 'edit', sessionID: 'ses_edit', callID: `e${n}` }, { args: edit(n).state.input }).catch(() => undefined);
+      await hooks['tool.execute.before'](
+        { tool: 'edit', sessionID: 'ses_edit', callID: `e${n}` },
+        { args: edit(n).state.input },
+      ).catch(() => undefined);
       await hooks.event({ event: { type: 'message.part.updated', properties: { part: edit(n) } } });
     }
     const messages = [{ parts: [0, 1, 2, 3].map(edit) }];
@@ -118,11 +156,24 @@ describe('the pi extension', () => {
   function load(mode: 'enforce' | 'shadow', config: Record<string, unknown> = {}) {
     const handlers = new Map<string, Handler>();
     const followUps: string[] = [];
-    stallguardPi({ on: (name, h) => void handlers.set(name, h as Handler), sendUserMessage: (text) => void followUps.push(text) });
+    stallguardPi({
+      on: (name, h) => void handlers.set(name, h as Handler),
+      sendUserMessage: (text) => void followUps.push(text),
+    });
     let aborts = 0;
     const session = `pi-session-${Math.random().toString(36).slice(2)}`;
-    const ctx = { cwd: project(mode, config), sessionManager: { getSessionId: () => session }, abort: () => void aborts++ };
-    return { on: (name: string, event: Record<string, unknown>, c: Record<string, unknown> = ctx) => handlers.get(name)!(event, c), aborts: () => aborts, followUps, session };
+    const ctx = {
+      cwd: project(mode, config),
+      sessionManager: { getSessionId: () => session },
+      abort: () => void aborts++,
+    };
+    return {
+      on: (name: string, event: Record<string, unknown>, c: Record<string, unknown> = ctx) =>
+        handlers.get(name)!(event, c),
+      aborts: () => aborts,
+      followUps,
+      session,
+    };
   }
 
   it('nudges a looping npm test in the content the model reads, blocks its repeat, then aborts the run', async () => {
@@ -144,15 +195,28 @@ describe('the pi extension', () => {
     assert.equal(turns[nudge]!.content![0]!.text, FAILED);
     assert.match(turns[nudge + 1]!.blocked!, /^stallguard: this call repeats the loop/);
     assert.equal(pi.aborts(), 1);
-    assert.deepEqual(ledger(pi.session).filter((l) => l.t === 'd').map((l) => l.d.code), ['STALL', 'REPEAT_DENIED', 'STALL_AGAIN']);
+    assert.deepEqual(
+      ledger(pi.session)
+        .filter((l) => l.t === 'd')
+        .map((l) => l.d.code),
+      ['STALL', 'REPEAT_DENIED', 'STALL_AGAIN'],
+    );
   });
 
   it('sends the agent back with a follow-up message when its run ends with an unverified edit (verifyBeforeStop)', async () => {
     const pi = load('enforce', { verifyBeforeStop: true });
     await pi.on('before_agent_start', { prompt: 'fix add' });
-    const edit = { toolName: 'edit', toolCallId: 'e1', input: { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] } };
+    const edit = {
+      toolName: 'edit',
+      toolCallId: 'e1',
+      input: { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] },
+    };
     await pi.on('tool_call', edit);
-    await pi.on('tool_result', { ...edit, content: [{ type: 'text', text: 'Successfully replaced 1 block.' }], isError: false });
+    await pi.on('tool_result', {
+      ...edit,
+      content: [{ type: 'text', text: 'Successfully replaced 1 block.' }],
+      isError: false,
+    });
     await pi.on('agent_end', { messages: [{ role: 'assistant', content: [{ type: 'text', text: 'Fixed.' }] }] });
     assert.equal(pi.followUps.length, 1);
     assert.match(pi.followUps[0]!, /^stallguard: 1 edit to code since the last test/);
@@ -160,7 +224,14 @@ describe('the pi extension', () => {
 
   it('fails open: a context that throws, or events of any shape, change nothing', async () => {
     const pi = load('enforce');
-    const broken = { get sessionManager(): never { throw new Error('stale extension context') }, abort: () => { throw new Error('no') } };
+    const broken = {
+      get sessionManager(): never {
+        throw new Error('stale extension context');
+      },
+      abort: () => {
+        throw new Error('no');
+      },
+    };
     for (const name of ['before_agent_start', 'tool_call', 'tool_result', 'agent_end'])
       for (const event of [{}, { toolName: 7, input: null, content: 'x' }] as Record<string, unknown>[]) {
         assert.equal(await pi.on(name, event, broken), undefined);

@@ -19,10 +19,21 @@ describe('Claude Code messages: batches', () => {
       ...reader.events({ role: 'user', content: [result('c')], agent: main }),
       ...reader.finish(),
     ].map((i) => `${i.event.kind}@${i.step}`);
-    assert.deepEqual(kinds, ['prompt@0', 'batch-end@0', 'pre-tool@0', 'pre-tool@1', 'post-tool@0', 'post-tool@1', 'batch-end@2', 'pre-tool@2', 'post-tool@2', 'batch-end@3']);
+    assert.deepEqual(kinds, [
+      'prompt@0',
+      'batch-end@0',
+      'pre-tool@0',
+      'pre-tool@1',
+      'post-tool@0',
+      'post-tool@1',
+      'batch-end@2',
+      'pre-tool@2',
+      'post-tool@2',
+      'batch-end@3',
+    ]);
   });
 
-  it('keeps each agent its own batch: a subagent writing in between does not close the main agent\'s', () => {
+  it("keeps each agent its own batch: a subagent writing in between does not close the main agent's", () => {
     const reader = new ClaudeMessageReader('s');
     const sub = { id: 'toolu_x', type: 'Explore' };
     const events = [
@@ -30,6 +41,9 @@ describe('Claude Code messages: batches', () => {
       ...reader.events({ role: 'assistant', content: [use('b', 'Read')], agent: sub, response: 's1' }),
       ...reader.events({ role: 'assistant', content: [use('c', 'Read')], agent: main, response: 'm1' }),
     ].filter((i) => i.event.kind === 'batch-end');
-    assert.deepEqual(events.map((i) => i.event.agent.id), ['main', 'toolu_x']);
+    assert.deepEqual(
+      events.map((i) => i.event.agent.id),
+      ['main', 'toolu_x'],
+    );
   });
 });

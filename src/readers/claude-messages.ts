@@ -44,12 +44,18 @@ export class ClaudeMessageReader {
 
   /** Closes every open batch, as Claude Code's PostToolBatch does once a response's calls are done. */
   *finish(): Generator<ReplayItem> {
-    for (const { agent } of this.openBatch.values()) yield { event: { session: this.session, agent, kind: 'batch-end' }, step: this.step };
+    for (const { agent } of this.openBatch.values())
+      yield { event: { session: this.session, agent, kind: 'batch-end' }, step: this.step };
     this.openBatch.clear();
   }
 
   *events(m: ClaudeMessage): Generator<ReplayItem> {
-    const base = { session: this.session, agent: m.agent, ...(m.cwd ? { cwd: m.cwd } : {}), ...(m.time ? { time: m.time } : {}) };
+    const base = {
+      session: this.session,
+      agent: m.agent,
+      ...(m.cwd ? { cwd: m.cwd } : {}),
+      ...(m.time ? { time: m.time } : {}),
+    };
     if (m.role === 'user' && m.prompt) {
       yield* this.finish();
       const prompt = typeof m.content === 'string' ? m.content : outputText(m.content);
@@ -80,7 +86,14 @@ export class ClaudeMessageReader {
         this.calls.delete(block.tool_use_id);
         const failed = block.is_error === true;
         const output = failed ? outputText(block.content) : (m.toolUseResult ?? block.content);
-        const event: Event = { ...base, agent: call.agent, kind: 'post-tool', call: { name: call.name, input: call.input, id: block.tool_use_id }, output, ok: !failed };
+        const event: Event = {
+          ...base,
+          agent: call.agent,
+          kind: 'post-tool',
+          call: { name: call.name, input: call.input, id: block.tool_use_id },
+          output,
+          ok: !failed,
+        };
         yield { event: describeEvent(event, claudeDialect), step: call.step };
       }
     }
@@ -89,7 +102,12 @@ export class ClaudeMessageReader {
 
 /** Whether a user message's content is something the person typed rather than tool results or meta text. */
 export function isTypedPrompt(content: unknown): boolean {
-  const text = typeof content === 'string' ? content : Array.isArray(content) && content.every((b) => b && (b as Record<string, unknown>).type === 'text') ? outputText(content) : undefined;
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content) && content.every((b) => b && (b as Record<string, unknown>).type === 'text')
+        ? outputText(content)
+        : undefined;
   if (text === undefined || text.trim().length === 0) return false;
   return !/^\s*(?:<command-|<local-command-|<system-reminder>|\[Request interrupted|Caveat: )/.test(text);
 }

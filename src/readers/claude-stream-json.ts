@@ -7,7 +7,12 @@ import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } f
 // subagent carry parent_tool_use_id, the id of the Agent/Task call that started it. The prompt itself is
 // not in the stream, so a run is one task.
 
-export function* claudeStreamJsonEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
+export function* claudeStreamJsonEvents(
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink: TranscriptSink = {},
+): Generator<ReplayItem> {
   const reader = new ClaudeMessageReader(session);
   const usage = sink.usage ? new UsageCoalescer(sink.usage) : undefined;
   let cwd: string | undefined;
@@ -30,7 +35,14 @@ export function* claudeStreamJsonEvents(lines: Iterable<string>, session: string
     }
     const parent = typeof o.parent_tool_use_id === 'string' ? o.parent_tool_use_id : undefined;
     const agent: Actor = parent ? { id: parent, type: reader.typeOfSpawn(parent) ?? 'subagent' } : { id: 'main' };
-    yield* reader.events({ role: o.type, content: message.content, agent, toolUseResult: o.tool_use_result, ...(typeof message.id === 'string' ? { response: message.id } : {}), ...(cwd ? { cwd } : {}) });
+    yield* reader.events({
+      role: o.type,
+      content: message.content,
+      agent,
+      toolUseResult: o.tool_use_result,
+      ...(typeof message.id === 'string' ? { response: message.id } : {}),
+      ...(cwd ? { cwd } : {}),
+    });
   }
   yield* reader.finish();
   usage?.flush();

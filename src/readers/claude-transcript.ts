@@ -6,7 +6,12 @@ import { parseJsonLine, type ReadStats, type ReplayItem, type TranscriptSink } f
 // Claude Code's transcript: ~/.claude/projects/<project>/<session>.jsonl, and subagents' files beside it.
 // Line types other than user and assistant (summary, system, file-history-snapshot, ...) are skipped.
 
-export function* claudeTranscriptEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
+export function* claudeTranscriptEvents(
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink: TranscriptSink = {},
+): Generator<ReplayItem> {
   const reader = new ClaudeMessageReader(session);
   const usage = sink.usage ? new UsageCoalescer(sink.usage) : undefined;
   let told = false;

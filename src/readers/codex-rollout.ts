@@ -12,14 +12,25 @@ import { codexDialect } from '../adapters/codex/dialect.ts';
 // response. A subagent runs in its own rollout, whose session_meta names the parent thread.
 
 const ENVELOPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
-const ITEMS = new Set(['message', 'reasoning', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'local_shell_call', 'web_search_call']);
+const ITEMS = new Set([
+  'message',
+  'reasoning',
+  'function_call',
+  'function_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'local_shell_call',
+  'web_search_call',
+]);
 /** Tools that run a shell command: recorded as `Bash {command}`, the way Codex's hooks name them. */
 const SHELL = new Set(['shell', 'shell_command', 'exec_command', 'container.exec', 'local_shell']);
 
 function record(o: Record<string, unknown>): { type: string; payload: Record<string, unknown> } | undefined {
-  if (typeof o.type === 'string' && ENVELOPES.has(o.type) && o.payload && typeof o.payload === 'object') return { type: o.type, payload: o.payload as Record<string, unknown> };
+  if (typeof o.type === 'string' && ENVELOPES.has(o.type) && o.payload && typeof o.payload === 'object')
+    return { type: o.type, payload: o.payload as Record<string, unknown> };
   if (typeof o.type === 'string' && ITEMS.has(o.type)) return { type: 'response_item', payload: o };
-  if (o.type === undefined && typeof o.id === 'string' && ('instructions' in o || 'timestamp' in o)) return { type: 'session_meta', payload: o };
+  if (o.type === undefined && typeof o.id === 'string' && ('instructions' in o || 'timestamp' in o))
+    return { type: 'session_meta', payload: o };
   if (o.record_type === 'state') return { type: 'state', payload: o };
   return undefined;
 }
@@ -53,7 +64,8 @@ function toCall(p: Record<string, unknown>): ToolCall | undefined {
   }
   if (p.type === 'web_search_call') return withId({ name: 'web_search', input: p.action ?? {} });
   if (typeof p.name !== 'string') return undefined;
-  if (p.type === 'custom_tool_call') return withId({ name: p.name, input: { input: typeof p.input === 'string' ? p.input : '' } });
+  if (p.type === 'custom_tool_call')
+    return withId({ name: p.name, input: { input: typeof p.input === 'string' ? p.input : '' } });
   const args = parseArgs(p.arguments);
   if (SHELL.has(p.name)) return withId({ name: 'Bash', input: { command: commandText(args.command ?? args.cmd) } });
   return withId({ name: p.name, input: args });
@@ -61,10 +73,23 @@ function toCall(p: Record<string, unknown>): ToolCall | undefined {
 
 /** A call's output and whether it succeeded, from the shapes Codex has written over time. */
 export function codexOutput(output: unknown): { text: string; ok: boolean | null } {
-  if (Array.isArray(output)) return { text: output.map((i) => (i && typeof i === 'object' && typeof (i as Record<string, unknown>).text === 'string' ? (i as Record<string, unknown>).text : '')).join('\n'), ok: null };
+  if (Array.isArray(output))
+    return {
+      text: output
+        .map((i) =>
+          i && typeof i === 'object' && typeof (i as Record<string, unknown>).text === 'string'
+            ? (i as Record<string, unknown>).text
+            : '',
+        )
+        .join('\n'),
+      ok: null,
+    };
   if (output && typeof output === 'object') {
     const o = output as Record<string, unknown>;
-    return { text: typeof o.content === 'string' ? o.content : JSON.stringify(o), ok: o.success === false ? false : o.success === true ? true : null };
+    return {
+      text: typeof o.content === 'string' ? o.content : JSON.stringify(o),
+      ok: o.success === false ? false : o.success === true ? true : null,
+    };
   }
   const text = typeof output === 'string' ? output : '';
   if (text.startsWith('{"output"')) {
@@ -83,7 +108,13 @@ export function codexOutput(output: unknown): { text: string; ok: boolean | null
 function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((c) => (c && typeof c === 'object' && typeof (c as Record<string, unknown>).text === 'string' ? (c as Record<string, unknown>).text : '')).join('\n');
+  return content
+    .map((c) =>
+      c && typeof c === 'object' && typeof (c as Record<string, unknown>).text === 'string'
+        ? (c as Record<string, unknown>).text
+        : '',
+    )
+    .join('\n');
 }
 
 /** Text the person typed, as opposed to the environment, instructions and AGENTS.md that Codex injects as user messages. */
@@ -98,12 +129,22 @@ function tokens(u: unknown): TokenCounts | undefined {
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
   const cached = n(r.cached_input_tokens ?? r.cache_read_input_tokens);
   // input_tokens includes the cached part; output_tokens includes reasoning (reasoning_output_tokens is a breakdown)
-  return { input: Math.max(0, n(r.input_tokens) - cached), output: n(r.output_tokens), cacheWrite: 0, cacheRead: Math.min(cached, n(r.input_tokens) || cached) };
+  return {
+    input: Math.max(0, n(r.input_tokens) - cached),
+    output: n(r.output_tokens),
+    cacheWrite: 0,
+    cacheRead: Math.min(cached, n(r.input_tokens) || cached),
+  };
 }
 
 function minus(a: TokenCounts, b: TokenCounts | undefined): TokenCounts {
   if (!b) return a;
-  return { input: Math.max(0, a.input - b.input), output: Math.max(0, a.output - b.output), cacheWrite: 0, cacheRead: Math.max(0, a.cacheRead - b.cacheRead) };
+  return {
+    input: Math.max(0, a.input - b.input),
+    output: Math.max(0, a.output - b.output),
+    cacheWrite: 0,
+    cacheRead: Math.max(0, a.cacheRead - b.cacheRead),
+  };
 }
 
 /** The thread that spawned this one, from session_meta.source ({subagent: {thread_spawn: {parent_thread_id}}}). */
@@ -118,7 +159,12 @@ function parentThread(source: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
-export function* codexRolloutEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
+export function* codexRolloutEvents(
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink: TranscriptSink = {},
+): Generator<ReplayItem> {
   let step = 0;
   let agent: Actor = { id: 'main' };
   let cwd: string | undefined;
@@ -143,7 +189,11 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
       if (typeof p.cwd === 'string') cwd = p.cwd;
       const parent = parentThread(p.source);
       if (parent) agent = { id: typeof p.id === 'string' ? p.id : session, type: 'subagent' };
-      sink.info?.({ ...(typeof p.id === 'string' ? { session: p.id } : {}), ...(cwd ? { cwd } : {}), ...(parent ? { parent } : {}) });
+      sink.info?.({
+        ...(typeof p.id === 'string' ? { session: p.id } : {}),
+        ...(cwd ? { cwd } : {}),
+        ...(parent ? { parent } : {}),
+      });
     } else if (r.type === 'turn_context') {
       if (typeof p.model === 'string') model = p.model;
       if (typeof p.cwd === 'string') cwd = p.cwd;
@@ -159,13 +209,23 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
       if (total) lastTotal = total;
       if (!used) continue;
       const m = typeof info.model === 'string' ? info.model : model;
-      sink.usage?.({ tokens: used, ...(m ? { model: m } : {}), ...(unbilledStep !== undefined ? { step: unbilledStep } : {}) });
+      sink.usage?.({
+        tokens: used,
+        ...(m ? { model: m } : {}),
+        ...(unbilledStep !== undefined ? { step: unbilledStep } : {}),
+      });
       unbilledStep = undefined;
     } else if (r.type === 'response_item') {
       if (p.type === 'message') {
         const text = messageText(p.content);
-        if (p.role === 'user' && isTypedPrompt(text)) yield { event: { ...base, kind: 'prompt', prompt: text } as Event, step };
-      } else if (p.type === 'function_call' || p.type === 'custom_tool_call' || p.type === 'local_shell_call' || p.type === 'web_search_call') {
+        if (p.role === 'user' && isTypedPrompt(text))
+          yield { event: { ...base, kind: 'prompt', prompt: text } as Event, step };
+      } else if (
+        p.type === 'function_call' ||
+        p.type === 'custom_tool_call' ||
+        p.type === 'local_shell_call' ||
+        p.type === 'web_search_call'
+      ) {
         const call = toCall(p);
         if (!call) {
           stats.skipped++;
@@ -176,12 +236,23 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
         if (calls.size === 0) yield { event: { session, agent, kind: 'batch-end' }, step };
         if (/(?:^|\.)spawn_agent$/.test(call.name)) {
           const input = call.input as Record<string, unknown>;
-          const childType = typeof input.agent_type === 'string' ? input.agent_type : typeof input.role === 'string' ? input.role : 'agent';
+          const childType =
+            typeof input.agent_type === 'string'
+              ? input.agent_type
+              : typeof input.role === 'string'
+                ? input.role
+                : 'agent';
           yield { event: { ...base, kind: 'spawn', call, childType }, step };
         } else yield { event: { ...base, kind: 'pre-tool', call }, step };
         if (p.type === 'web_search_call') {
           // a hosted search has no output item; its status is all there is
-          yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: typeof p.status === 'string' ? p.status : '', ok: null }, codexDialect), step };
+          yield {
+            event: describeEvent(
+              { ...base, kind: 'post-tool', call, output: typeof p.status === 'string' ? p.status : '', ok: null },
+              codexDialect,
+            ),
+            step,
+          };
         } else if (call.id) calls.set(call.id, { call, step });
         step++;
       } else if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
@@ -190,7 +261,10 @@ export function* codexRolloutEvents(lines: Iterable<string>, session: string, st
         if (!pending || !id) continue;
         calls.delete(id);
         const { text, ok } = codexOutput(p.output);
-        yield { event: describeEvent({ ...base, kind: 'post-tool', call: pending.call, output: text, ok }, codexDialect), step: pending.step };
+        yield {
+          event: describeEvent({ ...base, kind: 'post-tool', call: pending.call, output: text, ok }, codexDialect),
+          step: pending.step,
+        };
       }
     }
   }

@@ -19,15 +19,30 @@ export function detectFormat(firstLines: string[]): TraceFormat | undefined {
     if ('meta' in o || (typeof o.tool === 'string' && 'input' in o)) return 'trace';
     if (typeof o.type === 'string' && CODEX_ENVELOPES.has(o.type) && 'payload' in o) return 'codex-rollout';
     if (typeof o.sessionId === 'string' && 'projectHash' in o) return 'gemini-chat';
-    if (o.type === 'session' && typeof o.version === 'number' && typeof o.id === 'string' && 'cwd' in o) return 'pi-session';
+    if (o.type === 'session' && typeof o.version === 'number' && typeof o.id === 'string' && 'cwd' in o)
+      return 'pi-session';
     // Copilot CLI's events.jsonl: {type: "session.start", data, id, parentId}, dotted types throughout
-    if (typeof o.type === 'string' && /^[a-z]+\.[a-z_]+$/.test(o.type) && o.data && typeof o.data === 'object' && 'parentId' in o) return 'copilot-events';
+    if (
+      typeof o.type === 'string' &&
+      /^[a-z]+\.[a-z_]+$/.test(o.type) &&
+      o.data &&
+      typeof o.data === 'object' &&
+      'parentId' in o
+    )
+      return 'copilot-events';
     // Qwen Code's chats look like Claude Code's transcript but carry Gemini's message parts
-    if (typeof o.type === 'string' && 'uuid' in o && Array.isArray((o.message as Record<string, unknown> | undefined)?.parts)) return 'qwen-chat';
-    if (o.type === 'system' && (o.subtype === 'init' || o.subtype === 'hook_started' || o.subtype === 'hook_response')) return 'claude-stream-json';
+    if (
+      typeof o.type === 'string' &&
+      'uuid' in o &&
+      Array.isArray((o.message as Record<string, unknown> | undefined)?.parts)
+    )
+      return 'qwen-chat';
+    if (o.type === 'system' && (o.subtype === 'init' || o.subtype === 'hook_started' || o.subtype === 'hook_response'))
+      return 'claude-stream-json';
     if ((o.type === 'assistant' || o.type === 'user') && 'parent_tool_use_id' in o) return 'claude-stream-json';
     if ((o.type === 'user' || o.type === 'assistant') && ('uuid' in o || 'sessionId' in o)) return 'claude-transcript';
-    if (o.type === 'summary' || o.type === 'file-history-snapshot' || o.type === 'queue-operation') return 'claude-transcript';
+    if (o.type === 'summary' || o.type === 'file-history-snapshot' || o.type === 'queue-operation')
+      return 'claude-transcript';
     if (o.type === 'result' && 'session_id' in o) return 'claude-stream-json';
     // Codex before its envelope lines: a first line {id, timestamp, instructions}, then bare response items
     if (o.type === undefined && typeof o.id === 'string' && 'instructions' in o) return 'codex-rollout';

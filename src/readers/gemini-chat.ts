@@ -35,7 +35,8 @@ function partsText(parts: unknown): string {
       const fr = o.functionResponse as Record<string, unknown> | undefined;
       if (fr && typeof fr === 'object') {
         const r = fr.response as Record<string, unknown> | undefined;
-        if (r && typeof r === 'object') return typeof r.output === 'string' ? r.output : typeof r.error === 'string' ? r.error : stableJson(r);
+        if (r && typeof r === 'object')
+          return typeof r.output === 'string' ? r.output : typeof r.error === 'string' ? r.error : stableJson(r);
       }
       return '';
     })
@@ -56,7 +57,8 @@ class GeminiMessages {
 
   /** Closes the last response's batch. */
   *finish(): Generator<ReplayItem> {
-    if (this.step > 0) yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
+    if (this.step > 0)
+      yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
   }
 
   *events(m: Message): Generator<ReplayItem> {
@@ -68,24 +70,37 @@ class GeminiMessages {
       return;
     }
     if (m.type !== 'gemini') return;
-    const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as Record<string, unknown>[]).filter((c) => c && typeof c === 'object' && typeof c.name === 'string') : [];
+    const calls = Array.isArray(m.toolCalls)
+      ? (m.toolCalls as Record<string, unknown>[]).filter(
+          (c) => c && typeof c === 'object' && typeof c.name === 'string',
+        )
+      : [];
     if (m.tokens && typeof m.tokens === 'object' && this.sink.usage) {
       const t = m.tokens as Record<string, unknown>;
       const cached = n(t.cached);
       // promptTokenCount includes the cached part; thoughts are billed as output
       this.sink.usage({
         key: m.id,
-        tokens: { input: Math.max(0, n(t.input) - cached) + n(t.tool), output: n(t.output) + n(t.thoughts), cacheWrite: 0, cacheRead: cached },
+        tokens: {
+          input: Math.max(0, n(t.input) - cached) + n(t.tool),
+          output: n(t.output) + n(t.thoughts),
+          cacheWrite: 0,
+          cacheRead: cached,
+        },
         ...(typeof m.model === 'string' ? { model: m.model } : {}),
         ...(calls.length > 0 ? { step: this.step } : {}),
       });
     }
     // the calls of one model response are one batch: one before them closes the previous response's
-    if (calls.length > 0) yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
+    if (calls.length > 0)
+      yield { event: { session: this.session, agent: this.agent, kind: 'batch-end' }, step: this.step };
     for (const c of calls) {
       const call = { name: c.name as string, input: c.args ?? {}, ...(typeof c.id === 'string' ? { id: c.id } : {}) };
       yield { event: { ...base, kind: 'pre-tool', call }, step: this.step };
-      const output = partsText(c.result) || (typeof c.resultDisplay === 'string' ? c.resultDisplay : '') || (typeof c.error === 'string' ? c.error : '');
+      const output =
+        partsText(c.result) ||
+        (typeof c.resultDisplay === 'string' ? c.resultDisplay : '') ||
+        (typeof c.error === 'string' ? c.error : '');
       const ok = c.status === 'success' ? true : c.status === 'error' || c.status === 'cancelled' ? false : null;
       yield { event: describeEvent({ ...base, kind: 'post-tool', call, output, ok }, geminiDialect), step: this.step };
       this.step++;
@@ -97,10 +112,16 @@ function isMessage(o: Record<string, unknown>): o is Record<string, unknown> & M
   return typeof o.id === 'string' && typeof o.type === 'string';
 }
 
-export function* geminiChatEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
+export function* geminiChatEvents(
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink: TranscriptSink = {},
+): Generator<ReplayItem> {
   const reader = new GeminiMessages(session, sink);
   const meta = (o: Record<string, unknown>) => {
-    if (o.kind === 'subagent') reader.agent = { id: typeof o.sessionId === 'string' ? o.sessionId : session, type: 'subagent' };
+    if (o.kind === 'subagent')
+      reader.agent = { id: typeof o.sessionId === 'string' ? o.sessionId : session, type: 'subagent' };
     sink.info?.({ ...(typeof o.sessionId === 'string' ? { session: o.sessionId } : {}) });
   };
   let pending: Message | undefined;
@@ -145,6 +166,7 @@ export function* geminiChatEvents(lines: Iterable<string>, session: string, stat
     return;
   }
   meta(doc);
-  for (const m of Array.isArray(doc.messages) ? doc.messages : []) if (m && typeof m === 'object' && isMessage(m as Record<string, unknown>)) yield* reader.events(m as Message);
+  for (const m of Array.isArray(doc.messages) ? doc.messages : [])
+    if (m && typeof m === 'object' && isMessage(m as Record<string, unknown>)) yield* reader.events(m as Message);
   yield* reader.finish();
 }

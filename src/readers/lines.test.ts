@@ -13,7 +13,10 @@ describe('fileLines', () => {
   it('gives the lines of any text, whatever the chunk size', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-lines-'));
     const file = join(dir, 'f.jsonl');
-    const piece = fc.oneof(fc.constantFrom('\n', '\n\n', 'é', '€', '😀', '{"a":1}'), fc.string({ unit: 'grapheme', maxLength: 12 }));
+    const piece = fc.oneof(
+      fc.constantFrom('\n', '\n\n', 'é', '€', '😀', '{"a":1}'),
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 1, max: 16 }), (pieces, chunk) => {
         const text = pieces.join('');

@@ -6,17 +6,56 @@ import { newStats, type UsageRecord } from './types.ts';
 
 // `opencode export <id>` of opencode 1.18.33, in the shape the real CLI printed (outputs shortened).
 
-const tool = (callID: string, tool: string, state: Record<string, unknown>) => ({ type: 'tool', tool, callID, state, id: `prt_${callID}`, sessionID: 'ses_dcea0ec8fffeciUu6ilFyYOFyf' });
+const tool = (callID: string, tool: string, state: Record<string, unknown>) => ({
+  type: 'tool',
+  tool,
+  callID,
+  state,
+  id: `prt_${callID}`,
+  sessionID: 'ses_dcea0ec8fffeciUu6ilFyYOFyf',
+});
 const assistant = (id: string, parts: unknown[]) => ({
-  info: { id, role: 'assistant', modelID: 'claude-sonnet-4-5', providerID: 'anthropic', tokens: { total: 160, input: 100, output: 20, reasoning: 10, cache: { write: 5, read: 25 } }, time: { created: 1796124648554 } },
+  info: {
+    id,
+    role: 'assistant',
+    modelID: 'claude-sonnet-4-5',
+    providerID: 'anthropic',
+    tokens: { total: 160, input: 100, output: 20, reasoning: 10, cache: { write: 5, read: 25 } },
+    time: { created: 1796124648554 },
+  },
   parts: [{ type: 'step-start' }, ...parts, { type: 'step-finish', reason: 'tool-calls' }],
 });
 const DOC = {
-  info: { id: 'ses_dcea0ec8fffeciUu6ilFyYOFyf', slug: 'neon-pixel', directory: '/home/dev/proj', title: 'Fixing the tests', version: '1.18.33' },
+  info: {
+    id: 'ses_dcea0ec8fffeciUu6ilFyYOFyf',
+    slug: 'neon-pixel',
+    directory: '/home/dev/proj',
+    title: 'Fixing the tests',
+    version: '1.18.33',
+  },
   messages: [
-    { info: { id: 'msg_1', role: 'user', time: { created: 1796124644668 } }, parts: [{ type: 'text', text: 'fix the failing tests' }, { type: 'text', text: 'context', synthetic: true }] },
-    assistant('msg_2', [tool('t1', 'bash', { status: 'completed', input: { command: 'npm test', description: 'run' }, output: '0 passed, 2 failed\n', metadata: { exit: 1 } })]),
-    assistant('msg_3', [tool('t2', 'edit', { status: 'error', input: { filePath: 'src/math.js', oldString: 'x', newString: 'y' }, error: 'Could not find oldString in the file.' })]),
+    {
+      info: { id: 'msg_1', role: 'user', time: { created: 1796124644668 } },
+      parts: [
+        { type: 'text', text: 'fix the failing tests' },
+        { type: 'text', text: 'context', synthetic: true },
+      ],
+    },
+    assistant('msg_2', [
+      tool('t1', 'bash', {
+        status: 'completed',
+        input: { command: 'npm test', description: 'run' },
+        output: '0 passed, 2 failed\n',
+        metadata: { exit: 1 },
+      }),
+    ]),
+    assistant('msg_3', [
+      tool('t2', 'edit', {
+        status: 'error',
+        input: { filePath: 'src/math.js', oldString: 'x', newString: 'y' },
+        error: 'Could not find oldString in the file.',
+      }),
+    ]),
   ],
 };
 const LINES = JSON.stringify(DOC, null, 2).split('\n');
@@ -31,7 +70,12 @@ describe('the opencode export reader', () => {
     const usages: UsageRecord[] = [];
     const items = [...opencodeExportEvents(LINES, 's', stats, { usage: (u) => usages.push(u) })];
     assert.deepEqual(
-      items.map((i) => [i.event.kind, i.step, i.event.kind === 'prompt' ? i.event.prompt : 'call' in i.event ? i.event.call.name : '', i.event.kind === 'post-tool' ? i.event.ok : undefined]),
+      items.map((i) => [
+        i.event.kind,
+        i.step,
+        i.event.kind === 'prompt' ? i.event.prompt : 'call' in i.event ? i.event.call.name : '',
+        i.event.kind === 'post-tool' ? i.event.ok : undefined,
+      ]),
       [
         ['prompt', 0, 'fix the failing tests', undefined],
         ['pre-tool', 0, 'bash', undefined],
@@ -40,7 +84,12 @@ describe('the opencode export reader', () => {
         ['post-tool', 1, 'edit', false],
       ],
     );
-    assert.deepEqual(usages[0], { key: 'msg_2', tokens: { input: 100, output: 30, cacheWrite: 5, cacheRead: 25 }, model: 'claude-sonnet-4-5', step: 0 });
+    assert.deepEqual(usages[0], {
+      key: 'msg_2',
+      tokens: { input: 100, output: 30, cacheWrite: 5, cacheRead: 25 },
+      model: 'claude-sonnet-4-5',
+      step: 0,
+    });
     assert.equal(stats.skipped, 0);
   });
 

@@ -19,7 +19,12 @@ function n(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
 }
 
-export function* opencodeExportEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
+export function* opencodeExportEvents(
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink: TranscriptSink = {},
+): Generator<ReplayItem> {
   const text: string[] = [];
   for (const line of lines) text.push(line);
   const count = text.filter((l) => l.trim()).length;
@@ -32,7 +37,11 @@ export function* opencodeExportEvents(lines: Iterable<string>, session: string, 
     return;
   }
   const info = record(doc.info);
-  sink.info?.({ ...(typeof info.id === 'string' ? { session: info.id } : {}), ...(typeof info.directory === 'string' ? { cwd: info.directory } : {}), ...(typeof info.parentID === 'string' ? { parent: info.parentID } : {}) });
+  sink.info?.({
+    ...(typeof info.id === 'string' ? { session: info.id } : {}),
+    ...(typeof info.directory === 'string' ? { cwd: info.directory } : {}),
+    ...(typeof info.parentID === 'string' ? { parent: info.parentID } : {}),
+  });
   let step = 0;
   for (const m of Array.isArray(doc.messages) ? doc.messages.map(record) : []) {
     const mi = record(m.info);
@@ -40,7 +49,10 @@ export function* opencodeExportEvents(lines: Iterable<string>, session: string, 
     const created = record(mi.time).created;
     const base = { session, agent: { id: 'main' }, ...(typeof created === 'number' ? { time: created } : {}) };
     if (mi.role === 'user') {
-      const prompt = parts.filter((p) => p.type === 'text' && typeof p.text === 'string' && p.synthetic !== true).map((p) => p.text as string).join('\n');
+      const prompt = parts
+        .filter((p) => p.type === 'text' && typeof p.text === 'string' && p.synthetic !== true)
+        .map((p) => p.text as string)
+        .join('\n');
       if (prompt.trim()) yield { event: { ...base, kind: 'prompt', prompt } as Event, step };
       continue;
     }
@@ -52,16 +64,45 @@ export function* opencodeExportEvents(lines: Iterable<string>, session: string, 
       sink.usage({
         ...(typeof mi.id === 'string' ? { key: mi.id } : {}),
         // reasoning is billed as output
-        tokens: { input: n(tokens.input), output: n(tokens.output) + n(tokens.reasoning), cacheWrite: n(cache.write), cacheRead: n(cache.read) },
+        tokens: {
+          input: n(tokens.input),
+          output: n(tokens.output) + n(tokens.reasoning),
+          cacheWrite: n(cache.write),
+          cacheRead: n(cache.read),
+        },
         ...(typeof mi.modelID === 'string' ? { model: mi.modelID } : {}),
         ...(calls.length > 0 ? { step } : {}),
       });
     for (const p of calls) {
       const state = record(p.state);
-      const call = { name: p.tool as string, input: state.input ?? {}, ...(typeof p.callID === 'string' ? { id: p.callID } : {}) };
+      const call = {
+        name: p.tool as string,
+        input: state.input ?? {},
+        ...(typeof p.callID === 'string' ? { id: p.callID } : {}),
+      };
       yield { event: { ...base, kind: 'pre-tool', call }, step };
-      if (state.status === 'completed') yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: typeof state.output === 'string' ? state.output : '', ok: opencodeOk(call.name, state.metadata) }, opencodeDialect), step };
-      else if (state.status === 'error') yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: typeof state.error === 'string' ? state.error : '', ok: false }, opencodeDialect), step };
+      if (state.status === 'completed')
+        yield {
+          event: describeEvent(
+            {
+              ...base,
+              kind: 'post-tool',
+              call,
+              output: typeof state.output === 'string' ? state.output : '',
+              ok: opencodeOk(call.name, state.metadata),
+            },
+            opencodeDialect,
+          ),
+          step,
+        };
+      else if (state.status === 'error')
+        yield {
+          event: describeEvent(
+            { ...base, kind: 'post-tool', call, output: typeof state.error === 'string' ? state.error : '', ok: false },
+            opencodeDialect,
+          ),
+          step,
+        };
       step++;
     }
   }

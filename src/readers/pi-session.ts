@@ -29,14 +29,23 @@ function n(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
 }
 
-export function* piSessionEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
+export function* piSessionEvents(
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink: TranscriptSink = {},
+): Generator<ReplayItem> {
   let step = 0;
   const pending = new Map<string, { call: ToolCall; step: number }>();
   for (const line of lines) {
     const o = parseJsonLine(line, stats);
     if (!o) continue;
     if (o.type === 'session') {
-      sink.info?.({ ...(typeof o.id === 'string' ? { session: o.id } : {}), ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}), ...(typeof o.parentSession === 'string' ? { parent: o.parentSession } : {}) });
+      sink.info?.({
+        ...(typeof o.id === 'string' ? { session: o.id } : {}),
+        ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}),
+        ...(typeof o.parentSession === 'string' ? { parent: o.parentSession } : {}),
+      });
       continue;
     }
     if (o.type !== 'message') continue;
@@ -47,17 +56,28 @@ export function* piSessionEvents(lines: Iterable<string>, session: string, stats
       const prompt = text(m.content);
       if (prompt.trim()) yield { event: { ...base, kind: 'prompt', prompt } as Event, step };
     } else if (m.role === 'assistant') {
-      const calls = (Array.isArray(m.content) ? m.content : []).map(record).filter((b) => b.type === 'toolCall' && typeof b.name === 'string');
+      const calls = (Array.isArray(m.content) ? m.content : [])
+        .map(record)
+        .filter((b) => b.type === 'toolCall' && typeof b.name === 'string');
       const usage = record(m.usage);
       if (sink.usage && Object.keys(usage).length > 0)
         sink.usage({
           key: typeof m.responseId === 'string' ? m.responseId : typeof o.id === 'string' ? o.id : undefined,
-          tokens: { input: n(usage.input), output: n(usage.output), cacheWrite: n(usage.cacheWrite), cacheRead: n(usage.cacheRead) },
+          tokens: {
+            input: n(usage.input),
+            output: n(usage.output),
+            cacheWrite: n(usage.cacheWrite),
+            cacheRead: n(usage.cacheRead),
+          },
           ...(typeof m.model === 'string' ? { model: m.model } : {}),
           ...(calls.length > 0 ? { step } : {}),
         });
       for (const b of calls) {
-        const call: ToolCall = { name: b.name as string, input: b.arguments ?? {}, ...(typeof b.id === 'string' ? { id: b.id } : {}) };
+        const call: ToolCall = {
+          name: b.name as string,
+          input: b.arguments ?? {},
+          ...(typeof b.id === 'string' ? { id: b.id } : {}),
+        };
         if (call.id) pending.set(call.id, { call, step });
         yield { event: { ...base, kind: 'pre-tool', call }, step: step++ };
       }
@@ -65,9 +85,16 @@ export function* piSessionEvents(lines: Iterable<string>, session: string, stats
       const id = typeof m.toolCallId === 'string' ? m.toolCallId : undefined;
       const known = id ? pending.get(id) : undefined;
       if (id) pending.delete(id);
-      const call = known?.call ?? { name: typeof m.toolName === 'string' ? m.toolName : 'tool', input: {}, ...(id ? { id } : {}) };
+      const call = known?.call ?? {
+        name: typeof m.toolName === 'string' ? m.toolName : 'tool',
+        input: {},
+        ...(id ? { id } : {}),
+      };
       const ok = m.isError === true ? false : m.isError === false ? true : null;
-      yield { event: describeEvent({ ...base, kind: 'post-tool', call, output: text(m.content), ok }, piDialect), step: known?.step ?? step };
+      yield {
+        event: describeEvent({ ...base, kind: 'post-tool', call, output: text(m.content), ok }, piDialect),
+        step: known?.step ?? step,
+      };
     }
   }
 }

@@ -34,7 +34,12 @@ function responseText(r: Record<string, unknown> | undefined): { text: string; e
   return { text: typeof r.output === 'string' ? r.output : stableJson(r), error: false };
 }
 
-export function* qwenChatEvents(lines: Iterable<string>, session: string, stats: ReadStats, sink: TranscriptSink = {}): Generator<ReplayItem> {
+export function* qwenChatEvents(
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink: TranscriptSink = {},
+): Generator<ReplayItem> {
   const calls = new Map<string, { call: ToolCall; step: number; agent: Actor }>();
   let step = 0;
   let told = false;
@@ -47,11 +52,23 @@ export function* qwenChatEvents(lines: Iterable<string>, session: string, stats:
     }
     if (!told && typeof o.sessionId === 'string') {
       told = true;
-      sink.info?.({ session: o.sessionId, ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}), ...(typeof o.agentId === 'string' ? { parent: o.sessionId } : {}) });
+      sink.info?.({
+        session: o.sessionId,
+        ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}),
+        ...(typeof o.agentId === 'string' ? { parent: o.sessionId } : {}),
+      });
     }
-    const agent: Actor = typeof o.agentId === 'string' ? { id: o.agentId, ...(typeof o.agentName === 'string' ? { type: o.agentName } : {}) } : { id: 'main' };
+    const agent: Actor =
+      typeof o.agentId === 'string'
+        ? { id: o.agentId, ...(typeof o.agentName === 'string' ? { type: o.agentName } : {}) }
+        : { id: 'main' };
     const time = typeof o.timestamp === 'string' ? Date.parse(o.timestamp) : NaN;
-    const base = { session, agent, ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}), ...(Number.isFinite(time) ? { time } : {}) };
+    const base = {
+      session,
+      agent,
+      ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}),
+      ...(Number.isFinite(time) ? { time } : {}),
+    };
     if (o.type === 'user' && o.provenance === 'real_user') {
       const prompt = parts(o)
         .map((p) => (typeof p.text === 'string' ? p.text : ''))
@@ -66,7 +83,12 @@ export function* qwenChatEvents(lines: Iterable<string>, session: string, stats:
         sink.usage({
           ...(typeof o.uuid === 'string' ? { key: o.uuid } : {}),
           ...(typeof o.model === 'string' ? { model: o.model } : {}),
-          tokens: { input: Math.max(0, n(usage.promptTokenCount) - cached), output: n(usage.candidatesTokenCount) + n(usage.thoughtsTokenCount), cacheWrite: 0, cacheRead: cached },
+          tokens: {
+            input: Math.max(0, n(usage.promptTokenCount) - cached),
+            output: n(usage.candidatesTokenCount) + n(usage.thoughtsTokenCount),
+            cacheWrite: 0,
+            cacheRead: cached,
+          },
           // a subagent writes its usage on a line of its own, just before the calls it made
           ...(made.length > 0 || parts(o).length === 0 ? { step } : {}),
         });
@@ -77,7 +99,16 @@ export function* qwenChatEvents(lines: Iterable<string>, session: string, stats:
         const call: ToolCall = { name: fc.name as string, input: fc.args ?? {}, id };
         calls.set(id, { call, step, agent });
         const input = call.input as Record<string, unknown>;
-        if (QWEN_SPAWN_TOOLS.has(call.name)) yield { event: { ...base, kind: 'spawn', call, childType: typeof input.subagent_type === 'string' ? input.subagent_type : 'general-purpose' }, step };
+        if (QWEN_SPAWN_TOOLS.has(call.name))
+          yield {
+            event: {
+              ...base,
+              kind: 'spawn',
+              call,
+              childType: typeof input.subagent_type === 'string' ? input.subagent_type : 'general-purpose',
+            },
+            step,
+          };
         else yield { event: { ...base, kind: 'pre-tool', call }, step };
         step++;
       }
@@ -90,7 +121,13 @@ export function* qwenChatEvents(lines: Iterable<string>, session: string, stats:
         calls.delete(fr!.id as string);
         const { text, error } = responseText(fr!.response);
         const ok = status === 'success' ? true : status === 'error' || status === 'cancelled' || error ? false : null;
-        yield { event: describeEvent({ ...base, agent: pending.agent, kind: 'post-tool', call: pending.call, output: text, ok }, qwenDialect), step: pending.step };
+        yield {
+          event: describeEvent(
+            { ...base, agent: pending.agent, kind: 'post-tool', call: pending.call, output: text, ok },
+            qwenDialect,
+          ),
+          step: pending.step,
+        };
       }
     }
   }

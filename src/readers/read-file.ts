@@ -10,12 +10,39 @@ import { copilotEventsEvents } from './copilot-events.ts';
 import { qwenChatEvents } from './qwen-chat.ts';
 import { piSessionEvents } from './pi-session.ts';
 import { opencodeExportEvents } from './opencode-export.ts';
-import { newStats, type ReadStats, type ReplayItem, type SessionInfo, type TraceFormat, type TranscriptSink } from './types.ts';
+import {
+  newStats,
+  type ReadStats,
+  type ReplayItem,
+  type SessionInfo,
+  type TraceFormat,
+  type TranscriptSink,
+} from './types.ts';
 
-export const FORMATS: readonly TraceFormat[] = ['trace', 'claude-transcript', 'claude-stream-json', 'codex-rollout', 'gemini-chat', 'copilot-events', 'qwen-chat', 'pi-session', 'opencode-export'];
+export const FORMATS: readonly TraceFormat[] = [
+  'trace',
+  'claude-transcript',
+  'claude-stream-json',
+  'codex-rollout',
+  'gemini-chat',
+  'copilot-events',
+  'qwen-chat',
+  'pi-session',
+  'opencode-export',
+];
 
 /** The agent whose history each format is (a generic trace names none). */
-export const FORMAT_AGENT: Record<TraceFormat, string> = { trace: 'trace', 'claude-transcript': 'claude', 'claude-stream-json': 'claude', 'codex-rollout': 'codex', 'gemini-chat': 'gemini', 'copilot-events': 'copilot', 'qwen-chat': 'qwen', 'pi-session': 'pi', 'opencode-export': 'opencode' };
+export const FORMAT_AGENT: Record<TraceFormat, string> = {
+  trace: 'trace',
+  'claude-transcript': 'claude',
+  'claude-stream-json': 'claude',
+  'codex-rollout': 'codex',
+  'gemini-chat': 'gemini',
+  'copilot-events': 'copilot',
+  'qwen-chat': 'qwen',
+  'pi-session': 'pi',
+  'opencode-export': 'opencode',
+};
 
 export function sniffFormat(file: string): TraceFormat | undefined {
   const first: string[] = [];
@@ -44,13 +71,22 @@ export function keepFirstInfo(into: SessionInfo): (info: SessionInfo) => void {
  * A history file's session id: the one its lines give, or its file name. A Claude subagent transcript kept
  * flat beside the sessions (agent-*.jsonl) names its parent in sessionId, so its own name is its id.
  */
-export function historySessionId(file: string, format: TraceFormat, info: SessionInfo): { session: string; flatSubagent: boolean } {
+export function historySessionId(
+  file: string,
+  format: TraceFormat,
+  info: SessionInfo,
+): { session: string; flatSubagent: boolean } {
   const name = basename(file).replace(/\.jsonl?$/, '');
   const flatSubagent = format === 'claude-transcript' && name.startsWith('agent-');
   return { session: flatSubagent ? name : (info.session ?? name), flatSubagent };
 }
 
-type Reader = (lines: Iterable<string>, session: string, stats: ReadStats, sink?: TranscriptSink) => Iterable<ReplayItem>;
+type Reader = (
+  lines: Iterable<string>,
+  session: string,
+  stats: ReadStats,
+  sink?: TranscriptSink,
+) => Iterable<ReplayItem>;
 const READERS: Record<TraceFormat, Reader> = {
   trace: traceEvents,
   'claude-transcript': claudeTranscriptEvents,

@@ -86,7 +86,10 @@ export function* traceEvents(lines: Iterable<string>, session: string, stats: Re
     }
     const call = { name: o.tool, input, ...(typeof o.id === 'string' ? { id: o.id } : {}) };
     if (SPAWN.has(o.tool)) {
-      const childType = typeof (input as Record<string, unknown>).subagent_type === 'string' ? ((input as Record<string, unknown>).subagent_type as string) : 'agent';
+      const childType =
+        typeof (input as Record<string, unknown>).subagent_type === 'string'
+          ? ((input as Record<string, unknown>).subagent_type as string)
+          : 'agent';
       if (typeof o.id === 'string') typeOfSpawn.set(o.id, childType);
       yield { event: { ...base, kind: 'spawn', call, childType }, step };
     } else yield { event: { ...base, kind: 'pre-tool', call }, step };

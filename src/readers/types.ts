@@ -12,7 +12,16 @@ export interface ReadStats {
   skipped: number;
 }
 
-export type TraceFormat = 'trace' | 'claude-transcript' | 'claude-stream-json' | 'codex-rollout' | 'gemini-chat' | 'copilot-events' | 'qwen-chat' | 'pi-session' | 'opencode-export';
+export type TraceFormat =
+  | 'trace'
+  | 'claude-transcript'
+  | 'claude-stream-json'
+  | 'codex-rollout'
+  | 'gemini-chat'
+  | 'copilot-events'
+  | 'qwen-chat'
+  | 'pi-session'
+  | 'opencode-export';
 
 /** Tokens of model responses, split the way providers price them. */
 export interface TokenCounts {

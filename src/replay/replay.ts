@@ -53,7 +53,14 @@ export class Replay {
     const d = r.decision;
     if (d.action === 'allow' || d.repeat) return { obs, decision: d };
     const message = d.action === 'stop' ? (d.stopReason ?? '') : (d.message ?? '');
-    const intervention: Intervention = { step, action: d.action, ...(d.code ? { code: d.code } : {}), agent: event.agent.id, signals: d.signals, message };
+    const intervention: Intervention = {
+      step,
+      action: d.action,
+      ...(d.code ? { code: d.code } : {}),
+      agent: event.agent.id,
+      signals: d.signals,
+      message,
+    };
     this.interventions.push(intervention);
     if (d.action === 'nudge') this.summary.nudges++;
     else if (d.action === 'deny') this.summary.denies++;
@@ -65,7 +72,11 @@ export class Replay {
   }
 }
 
-export function replayItems(items: Iterable<ReplayItem>, config: Config, ctx: StepContext = {}): { interventions: Intervention[]; summary: ReplaySummary } {
+export function replayItems(
+  items: Iterable<ReplayItem>,
+  config: Config,
+  ctx: StepContext = {},
+): { interventions: Intervention[]; summary: ReplaySummary } {
   const replay = new Replay(config, ctx);
   for (const item of items) replay.push(item);
   return { interventions: replay.interventions, summary: replay.summary };

@@ -36,7 +36,8 @@ export function readLedgerSession(file: string): LedgerSession {
   let unreadableLines = 0;
   for (const line of sessionLog(file)) {
     if (!line) unreadableLines++;
-    else if (line.t === 'd' && line.d && typeof line.id === 'string') decisions.set(line.id, { d: line.d, mode: line.mode, ...(line.time ? { time: line.time } : {}) });
+    else if (line.t === 'd' && line.d && typeof line.id === 'string')
+      decisions.set(line.id, { d: line.d, mode: line.mode, ...(line.time ? { time: line.time } : {}) });
     else if (line.t === 'm') {
       if (line.session) id = line.session;
       if (line.agent) agent = line.agent;
@@ -58,7 +59,8 @@ export function readLedgerSession(file: string): LedgerSession {
     if (s.k !== 'call') continue;
     step++;
     let r = counts.get(s.key);
-    if (!r) counts.set(s.key, (r = { short: s.short, tool: s.tool, cls: s.cls, times: 0, failed: 0, failures: new Map() }));
+    if (!r)
+      counts.set(s.key, (r = { short: s.short, tool: s.tool, cls: s.cls, times: 0, failed: 0, failures: new Map() }));
     r.times++;
     if (s.ok === false) {
       r.failed++;

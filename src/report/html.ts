@@ -29,7 +29,10 @@ function bars(items: { label: string; value: number; text: string; title: string
 
 function stacked(sessions: ReportSession[], tokens: boolean): string {
   const key = (s: ReportSession) => (tokens ? (s.inside.spend?.usd ?? 0) : s.inside.calls);
-  const top = sessions.filter((s) => key(s) > 0).sort((a, b) => key(b) - key(a)).slice(0, 15);
+  const top = sessions
+    .filter((s) => key(s) > 0)
+    .sort((a, b) => key(b) - key(a))
+    .slice(0, 15);
   if (top.length === 0) return '<p class="empty">None.</p>';
   const whole = (s: ReportSession) => (tokens ? (s.spend?.usd ?? 0) : s.calls);
   const max = Math.max(...top.map(whole), 1e-9);
@@ -51,8 +54,12 @@ function stacked(sessions: ReportSession[], tokens: boolean): string {
 }
 
 function stallTitle(st: ReportStall, tokens: boolean): string {
-  const spent = st.calls > 0 ? ` — ${plural(st.calls, 'call')} inside (calls ${st.from}–${st.to})${tokens && st.spend ? `, ${compact(tokenTotal(st.spend.tokens))} tokens, ${cost(st.spend)}` : ''}` : '';
-  const next = st.after === 'repeated' ? '; then kept repeating' : st.after === 'changed' ? '; then changed approach' : '';
+  const spent =
+    st.calls > 0
+      ? ` — ${plural(st.calls, 'call')} inside (calls ${st.from}–${st.to})${tokens && st.spend ? `, ${compact(tokenTotal(st.spend.tokens))} tokens, ${cost(st.spend)}` : ''}`
+      : '';
+  const next =
+    st.after === 'repeated' ? '; then kept repeating' : st.after === 'changed' ? '; then changed approach' : '';
   const verdict = st.verdict ? `; you marked it ${st.verdict}` : '';
   return `call ${st.step + 1}: ${st.action}${st.mode ? ` (${st.mode})` : ''} ${st.loop.replace(/`/g, '')} [${st.signals.join(', ')}]${spent}${next}${verdict}`;
 }
@@ -65,16 +72,23 @@ function timeline(s: ReportSession, tokens: boolean): string {
   const own = s.stalls.filter((st) => !st.file);
   const stretches = own
     .filter((st) => st.calls > 0)
-    .map((st) => `<rect class="stretch" x="${x(st.from)}" y="6" width="${Math.max(3, x(st.to + 1) - x(st.from))}" height="${height - 12}"><title>${esc(stallTitle(st, tokens))}</title></rect>`)
+    .map(
+      (st) =>
+        `<rect class="stretch" x="${x(st.from)}" y="6" width="${Math.max(3, x(st.to + 1) - x(st.from))}" height="${height - 12}"><title>${esc(stallTitle(st, tokens))}</title></rect>`,
+    )
     .join('');
   const markers = own
     .map((st) => {
-      const ring = st.verdict ? `<circle class="verdict ${st.verdict}" cx="${x(st.step)}" cy="${height / 2}" r="9"/>` : '';
+      const ring = st.verdict
+        ? `<circle class="verdict ${st.verdict}" cx="${x(st.step)}" cy="${height / 2}" r="9"/>`
+        : '';
       return `${ring}<circle class="marker ${esc(st.action)}${st.verdict ? ` verdict-${st.verdict}` : ''}" cx="${x(st.step)}" cy="${height / 2}" r="6" fill="${COLORS[st.action] ?? '#555'}"><title>${esc(stallTitle(st, tokens))}</title></circle>`;
     })
     .join('');
   const elsewhere = s.stalls.filter((st) => st.file);
-  const sub = elsewhere.length ? `<ul class="sub">${elsewhere.map((st) => `<li>subagent ${esc(st.agent)}: ${esc(stallTitle(st, tokens))}</li>`).join('')}</ul>` : '';
+  const sub = elsewhere.length
+    ? `<ul class="sub">${elsewhere.map((st) => `<li>subagent ${esc(st.agent)}: ${esc(stallTitle(st, tokens))}</li>`).join('')}</ul>`
+    : '';
   const head = `${esc(s.project ?? '')} <span class="id">${esc(s.id)}</span> · ${esc(s.agent)} · ${plural(s.calls, 'call')} · ${plural(s.stalls.length, 'stall')} · ${plural(s.inside.calls, 'call')} inside${tokens && s.inside.spend ? `, ${esc(cost(s.inside.spend))}` : ''}`;
   return `<div class="timeline-row"><div class="head">${head}</div><svg class="timeline" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img"><rect class="calls" x="10" y="${height / 2 - 2}" width="${width - 20}" height="4"/>${stretches}${markers}<text class="end" x="${width - 10}" y="${height - 1}" text-anchor="end">${int(s.calls)}</text></svg>${sub}</div>`;
 }
@@ -83,7 +97,10 @@ function rowsTable(title: string, first: string, rows: Row[], tokens: boolean, l
   const head = [first, 'stalls', 'sessions', 'calls inside', ...(tokens ? ['tokens inside', 'cost inside'] : [])];
   const body = rows
     .slice(0, limit)
-    .map((r) => `<tr><td>${esc(r.key)}</td><td>${int(r.stalls)}</td><td>${int(r.sessions.size)}</td><td>${int(r.calls)}</td>${tokens ? `<td>${compact(tokenTotal(r.spend.tokens))}</td><td>${esc(cost(r.spend))}</td>` : ''}</tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.key)}</td><td>${int(r.stalls)}</td><td>${int(r.sessions.size)}</td><td>${int(r.calls)}</td>${tokens ? `<td>${compact(tokenTotal(r.spend.tokens))}</td><td>${esc(cost(r.spend))}</td>` : ''}</tr>`,
+    )
     .join('');
   return `<h2>${esc(title)}</h2><table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`;
 }
@@ -116,9 +133,20 @@ export function reportHtml(data: ReportData, s: Summary, generated = new Date())
     ['tool calls', int(s.calls)],
     ['stalls', int(s.stalls)],
     ['calls inside stalls', `${int(s.inside.calls)} (${percent(s.inside.calls, s.calls)})`],
-    ...(tokens && s.inside.spend && s.spend ? [['cost inside stalls', `${cost(s.inside.spend)} (${percent(s.inside.spend.usd, s.spend.usd)})`]] : []),
-    ...(s.afterStop.calls > 0 ? [['calls after a stop', int(s.afterStop.calls) + (tokens && s.afterStop.spend ? `, ${cost(s.afterStop.spend)}` : '')]] : []),
-    ...(judged.right + judged.wrong > 0 ? [['your verdicts', `${int(judged.right)} right, ${int(judged.wrong)} wrong`]] : []),
+    ...(tokens && s.inside.spend && s.spend
+      ? [['cost inside stalls', `${cost(s.inside.spend)} (${percent(s.inside.spend.usd, s.spend.usd)})`]]
+      : []),
+    ...(s.afterStop.calls > 0
+      ? [
+          [
+            'calls after a stop',
+            int(s.afterStop.calls) + (tokens && s.afterStop.spend ? `, ${cost(s.afterStop.spend)}` : ''),
+          ],
+        ]
+      : []),
+    ...(judged.right + judged.wrong > 0
+      ? [['your verdicts', `${int(judged.right)} right, ${int(judged.wrong)} wrong`]]
+      : []),
   ]
     .map(([k, v]) => `<div class="card"><b>${esc(v!)}</b>${esc(k!)}</div>`)
     .join('');
@@ -131,14 +159,25 @@ export function reportHtml(data: ReportData, s: Summary, generated = new Date())
     })),
     'tools',
   );
-  const stalled = data.sessions.filter((x) => x.stalls.length > 0).sort((a, b) => b.inside.calls - a.inside.calls).slice(0, 50);
+  const stalled = data.sessions
+    .filter((x) => x.stalls.length > 0)
+    .sort((a, b) => b.inside.calls - a.inside.calls)
+    .slice(0, 50);
   const legend = `<p class="legend">${Object.entries(COLORS)
     .map(([a, c]) => `<span><i class="dot" style="background:${c}"></i>${a}</span>`)
-    .join('')}<span><i class="dot" style="background:#c62828;opacity:.3"></i>inside a stall</span>${judged.right + judged.wrong > 0 ? '<span><i class="ring"></i>you marked it right</span><span><i class="ring wrong"></i>you marked it wrong</span>' : ''}</p>`;
+    .join(
+      '',
+    )}<span><i class="dot" style="background:#c62828;opacity:.3"></i>inside a stall</span>${judged.right + judged.wrong > 0 ? '<span><i class="ring"></i>you marked it right</span><span><i class="ring wrong"></i>you marked it wrong</span>' : ''}</p>`;
   const interventions = s.interventions
-    .map((i) => `<tr><td>${esc(i.action)}${i.mode ? ` (${esc(i.mode)})` : ''}</td><td>${int(i.total)}</td><td>${int(i.changed)}</td><td>${int(i.repeated)}</td><td>${int(i.ended)}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td>${esc(i.action)}${i.mode ? ` (${esc(i.mode)})` : ''}</td><td>${int(i.total)}</td><td>${int(i.changed)}</td><td>${int(i.repeated)}</td><td>${int(i.ended)}</td></tr>`,
+    )
     .join('');
-  const source = data.source === 'scan' ? `What stallguard would have done in ${plural(s.sessions, 'past session')}, from the agents' own history` : `What stallguard decided, from its ledger (${plural(s.sessions, 'session')})`;
+  const source =
+    data.source === 'scan'
+      ? `What stallguard would have done in ${plural(s.sessions, 'past session')}, from the agents' own history`
+      : `What stallguard decided, from its ledger (${plural(s.sessions, 'session')})`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">

@@ -42,16 +42,21 @@ export interface Learnings {
 const ADVICE: Record<ToolClass, string> = {
   test: 'After a failing test run, read the failure and change something before running the tests again; when the same failure comes back twice, question the assumption behind the fix instead of re-running.',
   exec: 'When a command fails the same way twice, the command, its arguments or its environment is wrong: read the error and check them before a third run.',
-  search: 'When a search finds nothing twice, the name or pattern is probably wrong: list the folder or search for part of the name instead of trying variants.',
+  search:
+    'When a search finds nothing twice, the name or pattern is probably wrong: list the folder or search for part of the name instead of trying variants.',
   read: 'Note what a file says instead of reading it again; read a file again only after it changed.',
   edit: "When an edit is rejected, read the file's current text around the change and base the next edit on it.",
   spawn: 'Do the work in this agent instead of starting another agent for it.',
-  poll: 'When waiting on a background job, wait longer between checks (sleep, or the job\'s own wait command) instead of polling the same status again and again.',
+  poll: "When waiting on a background job, wait longer between checks (sleep, or the job's own wait command) instead of polling the same status again and again.",
   bookkeeping: 'Update the task list when a step is done, not between every call.',
   other: 'When a tool gives the same result twice, a third call will too: change the input or the approach.',
 };
 
-export function learn(ledger: LedgerSession[], top = 10, verdicts: ReadonlyMap<string, Verdict> = new Map()): Learnings {
+export function learn(
+  ledger: LedgerSession[],
+  top = 10,
+  verdicts: ReadonlyMap<string, Verdict> = new Map(),
+): Learnings {
   const tools = new Map<string, { stalls: number; sessions: Set<string>; confirmed: number }>();
   const calls = new Map<string, RepeatedCall & { failures: Map<string, number> }>();
   const confirmedCalls = new Set<string>();
@@ -83,7 +88,20 @@ export function learn(ledger: LedgerSession[], top = 10, verdicts: ReadonlyMap<s
     for (const [key, r] of repeats) {
       if (notLearnt(r.short)) continue;
       let c = calls.get(key);
-      if (!c) calls.set(key, (c = { short: r.short, tool: r.tool, cls: r.cls, times: 0, sessions: 0, failed: 0, distinctFailures: 0, failures: new Map() }));
+      if (!c)
+        calls.set(
+          key,
+          (c = {
+            short: r.short,
+            tool: r.tool,
+            cls: r.cls,
+            times: 0,
+            sessions: 0,
+            failed: 0,
+            distinctFailures: 0,
+            failures: new Map(),
+          }),
+        );
       c.times += r.times;
       c.sessions++;
       c.failed += r.failed;
@@ -102,7 +120,9 @@ export function learn(ledger: LedgerSession[], top = 10, verdicts: ReadonlyMap<s
   return {
     sessions: ledger.length,
     withStalls,
-    tools: [...tools.entries()].map(([tool, t]) => ({ tool, stalls: t.stalls, sessions: t.sessions.size, confirmed: t.confirmed })).sort((a, b) => b.stalls - a.stalls || (a.tool < b.tool ? -1 : 1)),
+    tools: [...tools.entries()]
+      .map(([tool, t]) => ({ tool, stalls: t.stalls, sessions: t.sessions.size, confirmed: t.confirmed }))
+      .sort((a, b) => b.stalls - a.stalls || (a.tool < b.tool ? -1 : 1)),
     repeated,
     advice,
     leftOut: { stalls: leftOut, calls: [...wrongCalls].filter(notLearnt).sort() },
@@ -112,15 +132,31 @@ export function learn(ledger: LedgerSession[], top = 10, verdicts: ReadonlyMap<s
 function evidence(c: RepeatedCall): string {
   const runs = `\`${c.short}\` ran ${int(c.times)} times in ${plural(c.sessions, 'session')}`;
   if (c.failed === 0) return runs;
-  const how = c.distinctFailures === 1 ? (c.failed === 1 ? '' : ' with the same failure') : ` with ${plural(c.distinctFailures, 'different failure')}`;
+  const how =
+    c.distinctFailures === 1
+      ? c.failed === 1
+        ? ''
+        : ' with the same failure'
+      : ` with ${plural(c.distinctFailures, 'different failure')}`;
   return `${runs}, ${c.failed === c.times ? 'failing every time' : `failing ${c.failed === 1 ? 'once' : `${int(c.failed)} times`}`}${how}`;
 }
 
 export function learningsText(l: Learnings): string {
-  const out: string[] = [`# Loops stallguard saw in your agents' sessions`, '', `From the ledger: ${plural(l.sessions, 'session')}, ${int(l.withStalls)} with stalls.`];
+  const out: string[] = [
+    `# Loops stallguard saw in your agents' sessions`,
+    '',
+    `From the ledger: ${plural(l.sessions, 'session')}, ${int(l.withStalls)} with stalls.`,
+  ];
   const leftOut =
     l.leftOut.stalls + l.leftOut.calls.length > 0
-      ? `Left out, from your verdicts in stallguard review: ${plural(l.leftOut.stalls, 'stall')} you marked wrong${l.leftOut.calls.length > 0 ? `, and the calls of their loops (${l.leftOut.calls.slice(0, 5).map((c) => '`' + c + '`').join(', ')}${l.leftOut.calls.length > 5 ? ', …' : ''})` : ''}.`
+      ? `Left out, from your verdicts in stallguard review: ${plural(l.leftOut.stalls, 'stall')} you marked wrong${
+          l.leftOut.calls.length > 0
+            ? `, and the calls of their loops (${l.leftOut.calls
+                .slice(0, 5)
+                .map((c) => '`' + c + '`')
+                .join(', ')}${l.leftOut.calls.length > 5 ? ', …' : ''})`
+            : ''
+        }.`
       : '';
   if (l.tools.length === 0 && l.repeated.length === 0) {
     out.push('', 'Nothing repeated often enough to be worth an instruction yet.');
@@ -129,7 +165,10 @@ export function learningsText(l: Learnings): string {
   }
   if (l.tools.length > 0) {
     out.push('', '## Tools that loop', '');
-    for (const t of l.tools) out.push(`- ${t.tool}: ${plural(t.stalls, 'stall')} in ${plural(t.sessions, 'session')}${t.confirmed > 0 ? ` (${t.confirmed} marked right by you)` : ''}`);
+    for (const t of l.tools)
+      out.push(
+        `- ${t.tool}: ${plural(t.stalls, 'stall')} in ${plural(t.sessions, 'session')}${t.confirmed > 0 ? ` (${t.confirmed} marked right by you)` : ''}`,
+      );
   }
   if (l.repeated.length > 0) {
     out.push('', '## Calls repeated most', '');

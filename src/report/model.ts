@@ -111,7 +111,8 @@ export interface Summary {
   interventions: { action: string; mode?: string; total: number; changed: number; repeated: number; ended: number }[];
 }
 
-const sorted = (m: Map<string, Row>) => [...m.values()].sort((a, b) => b.stalls - a.stalls || b.calls - a.calls || (a.key < b.key ? -1 : 1));
+const sorted = (m: Map<string, Row>) =>
+  [...m.values()].sort((a, b) => b.stalls - a.stalls || b.calls - a.calls || (a.key < b.key ? -1 : 1));
 
 /** The sums and groupings the tables and the page show. */
 export function summarize(data: ReportData): Summary {
@@ -153,7 +154,18 @@ export function summarize(data: ReportData): Summary {
       if (st.loop) bump(loop, st.loop, session.id, st);
       const key = `${st.action}\u0000${st.mode ?? ''}`;
       let a = after.get(key);
-      if (!a) after.set(key, (a = { action: st.action, ...(st.mode ? { mode: st.mode } : {}), total: 0, changed: 0, repeated: 0, ended: 0 }));
+      if (!a)
+        after.set(
+          key,
+          (a = {
+            action: st.action,
+            ...(st.mode ? { mode: st.mode } : {}),
+            total: 0,
+            changed: 0,
+            repeated: 0,
+            ended: 0,
+          }),
+        );
       a.total++;
       if (st.after) a[st.after]++;
     }

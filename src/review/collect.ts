@@ -34,7 +34,8 @@ export function ledgerRun(file: string): Run {
       observations.push(line.o);
       steps.push(calls);
       if (line.o.step.k === 'call') calls++;
-    } else if (line.t === 'd' && line.d && typeof line.id === 'string') decided.set(line.id, { decision: line.d, mode: line.mode, ...(line.time ? { time: line.time } : {}) });
+    } else if (line.t === 'd' && line.d && typeof line.id === 'string')
+      decided.set(line.id, { decision: line.d, mode: line.mode, ...(line.time ? { time: line.time } : {}) });
   }
   // a decision line follows its observation, sometimes after other hooks' lines
   const recorded = new Map<number, Recorded>();
@@ -48,7 +49,17 @@ export function ledgerRun(file: string): Run {
   } catch {
     /* read already; the time only orders */
   }
-  return { session, source: 'ledger', file, agentName, ...(cwd ? { cwd } : {}), ...(time ? { time } : {}), observations, steps, recorded };
+  return {
+    session,
+    source: 'ledger',
+    file,
+    agentName,
+    ...(cwd ? { cwd } : {}),
+    ...(time ? { time } : {}),
+    observations,
+    steps,
+    recorded,
+  };
 }
 
 export function* ledgerRuns(home: string): Generator<Run> {

@@ -13,7 +13,11 @@ export interface Gathered {
   historySessions: number;
 }
 
-export function gatherItems(home: string, config: Config, history?: { roots: string[]; onBytes?: (n: number) => void; onSession?: () => void }): Gathered {
+export function gatherItems(
+  home: string,
+  config: Config,
+  history?: { roots: string[]; onBytes?: (n: number) => void; onSession?: () => void },
+): Gathered {
   const items = new Map<string, ReviewItem>();
   const sessions = new Set<string>();
   let ledgerSessions = 0;

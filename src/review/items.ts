@@ -65,7 +65,9 @@ function context(index: RunIndex, stall: RunStall): Pick<ReviewItem, 'calls' | '
   const inTask = (o: number) => o >= 0 && o < list.length && list[o]!.task === task;
   const shown: { o: number; part: ContextCall['part'] }[] = [];
   for (let o = first - BEFORE; o < first; o++) if (inTask(o)) shown.push({ o, part: 'before' });
-  for (let o = first; o <= stall.ordinal; o++) if (stall.span <= LOOP_HEAD + LOOP_TAIL + 1 || o < first + LOOP_HEAD || o > stall.ordinal - LOOP_TAIL) shown.push({ o, part: 'loop' });
+  for (let o = first; o <= stall.ordinal; o++)
+    if (stall.span <= LOOP_HEAD + LOOP_TAIL + 1 || o < first + LOOP_HEAD || o > stall.ordinal - LOOP_TAIL)
+      shown.push({ o, part: 'loop' });
   let o = stall.ordinal + 1;
   for (; o <= stall.ordinal + AFTER && inTask(o); o++) shown.push({ o, part: 'after' });
   let rest = 0;
@@ -77,7 +79,14 @@ function context(index: RunIndex, stall: RunStall): Pick<ReviewItem, 'calls' | '
     const same = `${c.call.key}\u0000${c.call.out}`;
     const earlier = firstOf.get(same);
     if (earlier === undefined) firstOf.set(same, c.step);
-    return { step: c.step, short: c.call.short, outcome: outcome(c.call), part, ...(earlier !== undefined ? { sameAs: earlier } : {}), ...(at === stall.ordinal ? { flagged: true } : {}) };
+    return {
+      step: c.step,
+      short: c.call.short,
+      outcome: outcome(c.call),
+      part,
+      ...(earlier !== undefined ? { sameAs: earlier } : {}),
+      ...(at === stall.ordinal ? { flagged: true } : {}),
+    };
   });
   return { calls, then: { calls: rest, next } };
 }
@@ -96,7 +105,9 @@ export function reviewItems(run: Run, decisions: Map<number, Recorded>): ReviewI
       agentName: run.agentName,
       ...(run.cwd ? { project: basename(run.cwd) } : {}),
       agent: stall.agent,
-      ...((stall.time ?? run.observations[stall.index]?.time ?? run.time) ? { time: stall.time ?? run.observations[stall.index]?.time ?? run.time } : {}),
+      ...((stall.time ?? run.observations[stall.index]?.time ?? run.time)
+        ? { time: stall.time ?? run.observations[stall.index]?.time ?? run.time }
+        : {}),
       action: stall.action,
       ...(stall.mode ? { mode: stall.mode } : {}),
       signals: d.signals,

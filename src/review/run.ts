@@ -110,7 +110,6 @@ export interface RunStall {
   calls: string[];
 }
 
-
 /**
  * The stalls among `decisions` (nudges and stops for a loop; refused spawns, self-protection and the
  * verify gate are no stall, and a setting of the judge changes none of them).
@@ -131,7 +130,12 @@ export function stallsOf(run: Run, decisions: Map<number, Recorded>, index: RunI
     // a failing retry goes on failing with another message: the loop goes on while its calls do
     const keys = new Set(loop.map((c) => c.call.key));
     let more = 0;
-    while (list[ordinal + 1 + more] && list[ordinal + 1 + more]!.task === flagged.task && keys.has(list[ordinal + 1 + more]!.call.key)) more++;
+    while (
+      list[ordinal + 1 + more] &&
+      list[ordinal + 1 + more]!.task === flagged.task &&
+      keys.has(list[ordinal + 1 + more]!.call.key)
+    )
+      more++;
     out.push({
       index: i,
       step: flagged.step,

@@ -31,27 +31,53 @@ export function itemText(item: ReviewItem, position: number, total: number, earl
   const live = item.source === 'ledger';
   const mode = live ? (item.mode === 'enforce' ? 'enforce' : 'shadow') : 'scan';
   const who = item.agent === 'main' ? 'main agent' : `subagent ${item.agent}`;
-  const head = [`[${position}/${total}] ${item.action} (${mode})`, item.agentName, item.project, when(item.time), `session ${item.session.slice(0, 12)} (${who})`].filter(Boolean).join(' · ');
+  const head = [
+    `[${position}/${total}] ${item.action} (${mode})`,
+    item.agentName,
+    item.project,
+    when(item.time),
+    `session ${item.session.slice(0, 12)} (${who})`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const out = [head];
   const width = Math.min(56, Math.max(...item.calls.map((c) => c.short.length)));
   const number = Math.max(...item.calls.map((c) => String(c.step + 1).length));
   const hidden = item.record.span - item.calls.filter((c) => c.part === 'loop').length;
   let loops = 0;
   for (const c of item.calls) {
-    if (c.part === 'loop' && loops++ === 2 && hidden > 0) out.push(`  >   ... ${hidden} more call${hidden === 1 ? '' : 's'} of the loop ...`);
+    if (c.part === 'loop' && loops++ === 2 && hidden > 0)
+      out.push(`  >   ... ${hidden} more call${hidden === 1 ? '' : 's'} of the loop ...`);
     const mark = c.part === 'loop' ? '>' : ' ';
     const short = c.short.length > width ? c.short.slice(0, width - 1) + '~' : c.short.padEnd(width);
-    const notes = [c.outcome.padEnd(9), c.sameAs !== undefined ? `same as call ${c.sameAs + 1}` : '', c.flagged ? `<- ${DONE[item.action] ?? item.action}` : '', c.part === 'after' ? '(after)' : ''].filter(Boolean).join('  ');
+    const notes = [
+      c.outcome.padEnd(9),
+      c.sameAs !== undefined ? `same as call ${c.sameAs + 1}` : '',
+      c.flagged ? `<- ${DONE[item.action] ?? item.action}` : '',
+      c.part === 'after' ? '(after)' : '',
+    ]
+      .filter(Boolean)
+      .join('  ');
     out.push(`  ${mark} call ${String(c.step + 1).padStart(number)}  ${short}  ${notes}`.trimEnd());
   }
-  if (item.then.next === 'calls') out.push(`    ... and ${item.then.calls} more call${item.then.calls === 1 ? '' : 's'} in this task`);
+  if (item.then.next === 'calls')
+    out.push(`    ... and ${item.then.calls} more call${item.then.calls === 1 ? '' : 's'} in this task`);
   else out.push(item.then.next === 'prompt' ? '    then a new prompt from the person' : '    then the session ends');
   const enforced = live && item.mode === 'enforce';
   if (item.action === 'stop' && item.stopReason) {
     // the agent is told the same reason, as the refusal of its next call
-    out.push(`  ${enforced ? 'stallguard stopped the agent for you:' : `stallguard would have stopped the agent for you${live ? ' (shadow mode)' : ''}:`}`, ...wrap(item.stopReason, '    '));
-  } else if (item.message) out.push(`  ${enforced ? 'stallguard told the agent:' : `stallguard would have told the agent${live ? ' (shadow mode)' : ''}:`}`, ...wrap(item.message, '    '));
-  const signals = item.signals.map((s) => (s.code === 'JUDGE' ? `judge ${s.value}` : `${s.code} ${s.value}`)).join(', ');
+    out.push(
+      `  ${enforced ? 'stallguard stopped the agent for you:' : `stallguard would have stopped the agent for you${live ? ' (shadow mode)' : ''}:`}`,
+      ...wrap(item.stopReason, '    '),
+    );
+  } else if (item.message)
+    out.push(
+      `  ${enforced ? 'stallguard told the agent:' : `stallguard would have told the agent${live ? ' (shadow mode)' : ''}:`}`,
+      ...wrap(item.message, '    '),
+    );
+  const signals = item.signals
+    .map((s) => (s.code === 'JUDGE' ? `judge ${s.value}` : `${s.code} ${s.value}`))
+    .join(', ');
   out.push(`  signals: ${signals}`);
   if (earlier) out.push(`  (you said ${earlier} before)`);
   return out.join('\n');

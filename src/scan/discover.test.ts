@@ -13,7 +13,7 @@ function touch(...parts: string[]): string {
 }
 
 describe('finding past sessions', () => {
-  it('files each agent\'s subagent transcripts with the session that ran them', () => {
+  it("files each agent's subagent transcripts with the session that ran them", () => {
     const root = tempHome();
     const claude = touch(root, 'claude', 'p', 's1.jsonl');
     const claudeSub = touch(root, 'claude', 'p', 's1', 'subagents', 'agent-x.jsonl');
@@ -27,7 +27,11 @@ describe('finding past sessions', () => {
       { main: lone, subagents: [] },
       { main: gemini, subagents: [geminiSub] },
     ]);
-    assert.deepEqual([...sessionsUnder(claude)], [{ main: claude, subagents: [claudeSub] }], 'a file named on its own brings its subagents');
+    assert.deepEqual(
+      [...sessionsUnder(claude)],
+      [{ main: claude, subagents: [claudeSub] }],
+      'a file named on its own brings its subagents',
+    );
   });
 
   it('looks where each agent keeps its history, and only where it exists', () => {

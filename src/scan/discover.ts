@@ -27,7 +27,8 @@ export function historyRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   dirs.push(join(codexHome(env), 'sessions'));
   dirs.push(join(piAgentDir(env), 'sessions'));
   const geminiTmp = join(home, '.gemini', 'tmp');
-  for (const project of entries(geminiTmp)) if (project.isDirectory()) dirs.push(join(geminiTmp, project.name, 'chats'));
+  for (const project of entries(geminiTmp))
+    if (project.isDirectory()) dirs.push(join(geminiTmp, project.name, 'chats'));
   dirs.push(join(copilotHome(env), 'session-state'));
   dirs.push(join(qwenHome(env), 'projects'));
   return [...new Set(dirs.map((d) => resolve(d)))].filter((d) => isDir(d));
@@ -59,7 +60,9 @@ function transcriptsIn(dir: string): string[] {
 
 /** A Qwen Code session's subagents: ../subagents/<session id>/agent-*.jsonl beside chats/<session id>.jsonl. */
 function qwenSubagents(chats: string, stem: string): string[] {
-  return basename(chats) === 'chats' ? transcriptsIn(join(dirname(chats), 'subagents', stem)).filter((f) => f.endsWith('.jsonl')) : [];
+  return basename(chats) === 'chats'
+    ? transcriptsIn(join(dirname(chats), 'subagents', stem)).filter((f) => f.endsWith('.jsonl'))
+    : [];
 }
 
 /**
@@ -112,7 +115,8 @@ function subagentsOf(file: string): string[] {
   const found = [...transcriptsIn(join(dir, 'subagents')), ...qwenSubagents(dirname(file), name)];
   if (name.startsWith('session-')) {
     const parent = resolve(dir, '..');
-    for (const e of entries(parent)) if (e.isDirectory() && e.name.startsWith(name.slice(-8))) found.push(...transcriptsIn(join(parent, e.name)));
+    for (const e of entries(parent))
+      if (e.isDirectory() && e.name.startsWith(name.slice(-8))) found.push(...transcriptsIn(join(parent, e.name)));
   }
   return found;
 }

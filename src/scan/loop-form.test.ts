@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import type { CallStep } from '../types.ts';
 import { loopForm, loopTools } from './loop-form.ts';
 
-const call = (short: string, tool = short.split(' ')[0]!): CallStep => ({ k: 'call', tool, cls: 'other', key: `k:${short}`, out: 'o', ok: true, short });
+const call = (short: string, tool = short.split(' ')[0]!): CallStep => ({
+  k: 'call',
+  tool,
+  cls: 'other',
+  key: `k:${short}`,
+  out: 'o',
+  ok: true,
+  short,
+});
 
 describe('a loop in short form', () => {
   it('names one round and how many rounds', () => {

@@ -18,7 +18,9 @@ export function loopForm(calls: readonly CallStep[]): string {
   const counts = new Map<string, number>();
   for (const c of calls) counts.set(c.short, (counts.get(c.short) ?? 0) + 1);
   const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
-  return top.map(([short, n]) => '`' + short + '`' + (n > 1 ? ` x${n}` : '')).join(', ') + (counts.size > 3 ? ', …' : '');
+  return (
+    top.map(([short, n]) => '`' + short + '`' + (n > 1 ? ` x${n}` : '')).join(', ') + (counts.size > 3 ? ', …' : '')
+  );
 }
 
 /** The distinct tools of the calls, in order of first use. */

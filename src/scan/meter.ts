@@ -102,7 +102,11 @@ export class StallMeter {
         if (record.tokens.output <= counted) return;
         // the same response, its output count further along: only the difference is new
         this.seen.set(record.key, record.tokens.output);
-        record = { ...record, tokens: { input: 0, output: record.tokens.output - counted, cacheWrite: 0, cacheRead: 0 }, cacheWrite1h: 0 };
+        record = {
+          ...record,
+          tokens: { input: 0, output: record.tokens.output - counted, cacheWrite: 0, cacheRead: 0 },
+          cacheWrite1h: 0,
+        };
       } else this.seen.set(record.key, record.tokens.output);
     }
     const s = spendOf(record);
@@ -122,7 +126,8 @@ export class StallMeter {
     if (obs.step.k === 'prompt') for (const t of this.tracks.values()) this.endTask(t);
     else if (obs.step.k === 'call') this.call(obs.agent.id, step, obs.step);
     // a repeat denied right after a nudge belongs to the stall that flagged it, which is metered already
-    if (decision && decision.action !== 'allow' && !decision.repeat && decision.code !== 'REPEAT_DENIED') this.decide(obs, step, decision, mode);
+    if (decision && decision.action !== 'allow' && !decision.repeat && decision.code !== 'REPEAT_DENIED')
+      this.decide(obs, step, decision, mode);
   }
 
   /** Closes what is still open: the session ended. */
@@ -212,7 +217,8 @@ export class StallMeter {
       // not a loop (a refused spawn, a protected file): nothing was spent inside it
       const short = obs.step.k === 'pre' || obs.step.k === 'spawn' || obs.step.k === 'call' ? obs.step.short : '';
       stall.loop = short ? '`' + short + '`' : '';
-      stall.tools = obs.step.k === 'pre' || obs.step.k === 'call' ? [obs.step.tool] : short ? [short.split(' ')[0]!] : [];
+      stall.tools =
+        obs.step.k === 'pre' || obs.step.k === 'call' ? [obs.step.tool] : short ? [short.split(' ')[0]!] : [];
       return;
     }
     const loop = t.recent.slice(-d.span);
@@ -227,7 +233,8 @@ export class StallMeter {
       moved.add(earlier);
     }
     const before = t.recent.slice(0, t.recent.length - loop.length).reverse();
-    for (const earlier of moved) earlier.to = before.find((r) => this.owner.get(r.step) === earlier)?.step ?? earlier.step;
+    for (const earlier of moved)
+      earlier.to = before.find((r) => this.owner.get(r.step) === earlier)?.step ?? earlier.step;
     for (const { step: s } of loop) this.claim(stall, s);
     stall.span = loop.length;
     stall.from = loop[0]?.step ?? step;

@@ -23,13 +23,24 @@ describe('the price table', () => {
     assert.equal(priceOf('claude-opus-9'), undefined);
     assert.equal(priceOf('<synthetic>'), undefined);
     assert.equal(priceOf(undefined), undefined);
-    assert.notEqual(priceOf('claude-opus-4-1')!.input, priceOf('claude-opus-4-5')!.input, 'Opus 4.5 costs a third of Opus 4.1');
+    assert.notEqual(
+      priceOf('claude-opus-4-1')!.input,
+      priceOf('claude-opus-4-5')!.input,
+      'Opus 4.5 costs a third of Opus 4.1',
+    );
   });
 
   it('prices each kind of token at its rate, one-hour cache writes at theirs', () => {
     // Opus 4.6: $5 input, $25 output, $6.25 5m write, $10 1h write, $0.50 cache read (per million)
-    const s = spendOf({ model: 'claude-opus-4-6', tokens: { input: 1e6, output: 1e6, cacheWrite: 2e6, cacheRead: 1e6 }, cacheWrite1h: 1e6 });
+    const s = spendOf({
+      model: 'claude-opus-4-6',
+      tokens: { input: 1e6, output: 1e6, cacheWrite: 2e6, cacheRead: 1e6 },
+      cacheWrite1h: 1e6,
+    });
     assert.equal(s.usd, 5 + 25 + 6.25 + 10 + 0.5);
-    assert.equal(knownUsd(spendOf({ model: 'mystery', tokens: { input: 10, output: 0, cacheWrite: 0, cacheRead: 0 } })), null);
+    assert.equal(
+      knownUsd(spendOf({ model: 'mystery', tokens: { input: 10, output: 0, cacheWrite: 0, cacheRead: 0 } })),
+      null,
+    );
   });
 });

@@ -26,8 +26,19 @@ export interface Price {
   cacheRead: number;
 }
 
-const anthropic = (input: number, output: number, cacheRead: number): Price => ({ input, output, cacheWrite: input * 1.25, cacheWrite1h: input * 2, cacheRead });
-const uncachedWrites = (input: number, output: number, cacheRead: number): Price => ({ input, output, cacheWrite: input, cacheRead });
+const anthropic = (input: number, output: number, cacheRead: number): Price => ({
+  input,
+  output,
+  cacheWrite: input * 1.25,
+  cacheWrite1h: input * 2,
+  cacheRead,
+});
+const uncachedWrites = (input: number, output: number, cacheRead: number): Price => ({
+  input,
+  output,
+  cacheWrite: input,
+  cacheRead,
+});
 
 const OPUS_45 = anthropic(5, 25, 0.5);
 const OPUS_4 = anthropic(15, 75, 1.5);

@@ -44,7 +44,12 @@ interface FileScan {
   skipped: number;
 }
 
-function scanFile(file: string, config: Config, seen: Map<string, number>, onBytes?: (n: number) => void): FileScan | undefined {
+function scanFile(
+  file: string,
+  config: Config,
+  seen: Map<string, number>,
+  onBytes?: (n: number) => void,
+): FileScan | undefined {
   const format = historyFormat(file);
   if (!format) return undefined;
   const meter = new StallMeter(Math.max(64, config.window), seen);
@@ -74,7 +79,12 @@ function projectFolder(file: string): string {
   return basename(basename(dir) === 'chats' ? dirname(dir) : dir);
 }
 
-export function scanSession(files: SessionFiles, config: Config, seen: Map<string, number>, onBytes?: (n: number) => void): SessionScan | undefined {
+export function scanSession(
+  files: SessionFiles,
+  config: Config,
+  seen: Map<string, number>,
+  onBytes?: (n: number) => void,
+): SessionScan | undefined {
   const main = scanFile(files.main, config, seen, onBytes);
   if (!main) return undefined;
   const { session, flatSubagent } = historySessionId(files.main, main.format, main.info);
@@ -86,7 +96,11 @@ export function scanSession(files: SessionFiles, config: Config, seen: Map<strin
     format: main.format,
     ...(cwd ? { cwd } : {}),
     project: cwd ? basename(cwd) : projectFolder(files.main),
-    ...(main.info.parent ? { parent: main.info.parent } : flatSubagent && main.info.session ? { parent: main.info.session } : {}),
+    ...(main.info.parent
+      ? { parent: main.info.parent }
+      : flatSubagent && main.info.session
+        ? { parent: main.info.session }
+        : {}),
     subagentFiles: 0,
     calls: main.meter.calls,
     stalls: [...main.meter.stalls],
@@ -110,7 +124,13 @@ export function scanSession(files: SessionFiles, config: Config, seen: Map<strin
     const inside = sub.meter.inside();
     result.inside.calls += inside.calls;
     addSpend(result.inside.spend, inside.spend);
-    result.afterStop = { calls: result.afterStop.calls + sub.meter.afterStop.calls, spend: addSpend({ ...result.afterStop.spend, tokens: { ...result.afterStop.spend.tokens } }, sub.meter.afterStop.spend) };
+    result.afterStop = {
+      calls: result.afterStop.calls + sub.meter.afterStop.calls,
+      spend: addSpend(
+        { ...result.afterStop.spend, tokens: { ...result.afterStop.spend.tokens } },
+        sub.meter.afterStop.spend,
+      ),
+    };
     result.lines += sub.lines;
     result.skippedLines += sub.skipped;
   }

@@ -25,7 +25,13 @@ export function spendOf(record: UsageRecord): Spend {
   const price = priceOf(record.model);
   if (!price) return { tokens: { ...t }, usd: 0, unpriced: tokenTotal(t) };
   const oneHour = Math.min(record.cacheWrite1h ?? 0, t.cacheWrite);
-  const usd = (t.input * price.input + t.output * price.output + (t.cacheWrite - oneHour) * price.cacheWrite + oneHour * (price.cacheWrite1h ?? price.cacheWrite) + t.cacheRead * price.cacheRead) / 1e6;
+  const usd =
+    (t.input * price.input +
+      t.output * price.output +
+      (t.cacheWrite - oneHour) * price.cacheWrite +
+      oneHour * (price.cacheWrite1h ?? price.cacheWrite) +
+      t.cacheRead * price.cacheRead) /
+    1e6;
   return { tokens: { ...t }, usd, unpriced: 0 };
 }
 

@@ -20,7 +20,20 @@ export interface ScanTotals {
 }
 
 export function newTotals(): ScanTotals {
-  return { sessions: 0, byAgent: {}, withStalls: 0, stalls: 0, actions: {}, calls: 0, total: noSpend(), inside: { calls: 0, spend: noSpend() }, afterStop: { calls: 0, spend: noSpend() }, tools: {}, skippedLines: 0, unreadableFiles: 0 };
+  return {
+    sessions: 0,
+    byAgent: {},
+    withStalls: 0,
+    stalls: 0,
+    actions: {},
+    calls: 0,
+    total: noSpend(),
+    inside: { calls: 0, spend: noSpend() },
+    afterStop: { calls: 0, spend: noSpend() },
+    tools: {},
+    skippedLines: 0,
+    unreadableFiles: 0,
+  };
 }
 
 export function addSession(t: ScanTotals, s: SessionScan): ScanTotals {

@@ -20,6 +20,7 @@ export function defaultPort(): number {
 
 export function parsePort(command: string, value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1024 || n > 65535) throw new UsageError(`${command}: --port must be a whole number from 1024 to 65535 (got "${value}")`);
+  if (!Number.isInteger(n) || n < 1024 || n > 65535)
+    throw new UsageError(`${command}: --port must be a whole number from 1024 to 65535 (got "${value}")`);
   return n;
 }

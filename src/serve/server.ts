@@ -29,13 +29,22 @@ export interface Answer {
 }
 
 /** The answer to one request, from its method, path, headers and body. */
-export function answer(method: string | undefined, url: string | undefined, headers: IncomingMessage['headers'], body: string, opts: ServeOptions): Answer {
+export function answer(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingMessage['headers'],
+  body: string,
+  opts: ServeOptions,
+): Answer {
   if (headers.origin !== undefined) return { status: 403, body: '' };
   const host = headers.host ?? '';
   if (host !== `127.0.0.1:${opts.port}` && host !== `localhost:${opts.port}`) return { status: 403, body: '' };
   if (method !== 'POST' || !url?.startsWith(HOOK_PATH)) return { status: 404, body: '' };
   const agent = url.slice(HOOK_PATH.length).split(/[?#]/)[0]!;
-  return { status: 200, body: runHook({ stdin: body, argv: ['--agent', agent], env: opts.env, selfDir: opts.selfDir }).stdout };
+  return {
+    status: 200,
+    body: runHook({ stdin: body, argv: ['--agent', agent], env: opts.env, selfDir: opts.selfDir }).stdout,
+  };
 }
 
 function reply(res: ServerResponse, a: Answer): void {
@@ -55,7 +64,10 @@ export function createHookServer(opts: ServeOptions): Server {
     req.on('end', () => {
       let a: Answer;
       try {
-        a = size > MAX_BODY ? { status: 413, body: '' } : answer(req.method, req.url, req.headers, Buffer.concat(chunks).toString('utf8'), opts);
+        a =
+          size > MAX_BODY
+            ? { status: 413, body: '' }
+            : answer(req.method, req.url, req.headers, Buffer.concat(chunks).toString('utf8'), opts);
       } catch (error) {
         logError(opts.home, 'serve', error);
         a = { status: 200, body: '' };

@@ -32,9 +32,16 @@ export function ensureDaemon(home: string, port: number, cli: string): boolean {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   if (!claimAttempt(home)) return false;
   // loaded only here: the hook's usual path never pays for it
-  const { spawn } = process.getBuiltinModule?.('node:child_process') ?? (require('node:child_process') as typeof import('node:child_process'));
+  const { spawn } =
+    process.getBuiltinModule?.('node:child_process') ??
+    (require('node:child_process') as typeof import('node:child_process'));
   // in STALLGUARD_HOME, so that it holds no project folder open
-  const child = spawn(process.execPath, [cli, 'serve', '--port', String(port)], { cwd: home, detached: true, stdio: 'ignore', env: process.env });
+  const child = spawn(process.execPath, [cli, 'serve', '--port', String(port)], {
+    cwd: home,
+    detached: true,
+    stdio: 'ignore',
+    env: process.env,
+  });
   child.on('error', () => undefined);
   child.unref();
   return true;

@@ -45,7 +45,9 @@ function ansiC(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|[0-7]{1,3}|.)/g, (_, e: string) => {
     if (e[0] === 'x' || e[0] === 'u') return String.fromCharCode(parseInt(e.slice(1), 16));
     if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
-    return ({ n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' } as Record<string, string>)[e] ?? e;
+    return (
+      ({ n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' } as Record<string, string>)[e] ?? e
+    );
   });
 }
 
@@ -126,7 +128,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
     const next = text[i + 1];
     if (c === escape) {
       if (next === '\n') i++;
-      else if (next !== undefined) (quoted(next), i++);
+      else if (next !== undefined) quoted(next), i++;
     } else if (c === "'") {
       const close = text.indexOf("'", i + 1);
       quoted(text.slice(i + 1, close === -1 ? text.length : close));
@@ -187,7 +189,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
         end(false);
       }
     } else if (c === '|') {
-      if (next === '|') (i++, end(false));
+      if (next === '|') i++, end(false);
       else {
         if (next === '&') i++;
         end(true);
@@ -208,7 +210,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
     } else if (c === '<') {
       flush();
       if (next === '<' && text[i + 2] === '<') (i += 2), (pending = 'here');
-      else if (next === '<') (i++, (pending = 'heredoc'));
+      else if (next === '<') i++, (pending = 'heredoc');
       else pending = 'in';
     } else {
       word += c;

@@ -12,8 +12,27 @@ import { safeName, SESSIONS_DIR, sessionFile } from './paths.ts';
 /** Strings built to escape: traversal, absolute paths, NUL, separators of every platform, and anything at all. */
 const hostile = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 300 }),
-  fc.constantFrom('', '.', '..', '../', '../../../../tmp/evil', '/etc/passwd', '..\\..\\evil', 'a/../../b', '\u0000', 'x\u0000/../y', '~', '$HOME', 'CON', 'a'.repeat(5000), 'Ab', 'ab'),
-  fc.array(fc.constantFrom('..', '/', '\\', '.', 'evil', '\u0000', '%2e%2e', ':'), { maxLength: 12 }).map((parts) => parts.join('')),
+  fc.constantFrom(
+    '',
+    '.',
+    '..',
+    '../',
+    '../../../../tmp/evil',
+    '/etc/passwd',
+    '..\\..\\evil',
+    'a/../../b',
+    '\u0000',
+    'x\u0000/../y',
+    '~',
+    '$HOME',
+    'CON',
+    'a'.repeat(5000),
+    'Ab',
+    'ab',
+  ),
+  fc
+    .array(fc.constantFrom('..', '/', '\\', '.', 'evil', '\u0000', '%2e%2e', ':'), { maxLength: 12 })
+    .map((parts) => parts.join('')),
 );
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -54,10 +73,37 @@ describe('paths from payload strings', () => {
     mkdirSync(project);
     const env = { HOME: join(root, 'user'), STALLGUARD_HOME: home, STALLGUARD_MODE: 'enforce' };
     fc.assert(
-      fc.property(hostile, hostile, hostile, fc.oneof(hostile, fc.constant(project)), fc.constantFrom('PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'UserPromptSubmit', 'Stop', 'SubagentStop'), (session, agentId, tool, cwd, event) => {
-        const payload = { hook_event_name: event, session_id: session, agent_id: agentId, agent_type: agentId, tool_name: tool, tool_input: { file_path: session, command: `cat ${agentId}` }, tool_response: 'ok', error: 'Exit code 1', cwd, transcript_path: session, prompt_id: agentId };
-        runHook({ stdin: JSON.stringify(payload), argv: [], env });
-      }),
+      fc.property(
+        hostile,
+        hostile,
+        hostile,
+        fc.oneof(hostile, fc.constant(project)),
+        fc.constantFrom(
+          'PreToolUse',
+          'PostToolUse',
+          'PostToolUseFailure',
+          'PostToolBatch',
+          'UserPromptSubmit',
+          'Stop',
+          'SubagentStop',
+        ),
+        (session, agentId, tool, cwd, event) => {
+          const payload = {
+            hook_event_name: event,
+            session_id: session,
+            agent_id: agentId,
+            agent_type: agentId,
+            tool_name: tool,
+            tool_input: { file_path: session, command: `cat ${agentId}` },
+            tool_response: 'ok',
+            error: 'Exit code 1',
+            cwd,
+            transcript_path: session,
+            prompt_id: agentId,
+          };
+          runHook({ stdin: JSON.stringify(payload), argv: [], env });
+        },
+      ),
       { numRuns: 150 },
     );
     const outside = walk(root).filter((f) => relative(home, f).startsWith('..'));

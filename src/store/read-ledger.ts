@@ -31,7 +31,16 @@ export function sessionFiles(home: string): string[] {
 }
 
 export function summarizeSession(file: string): SessionSummary {
-  const s: SessionSummary = { id: '', file, calls: 0, stalls: 0, refusals: 0, decisions: [], lastActivity: sessionMtime(file), unreadableLines: 0 };
+  const s: SessionSummary = {
+    id: '',
+    file,
+    calls: 0,
+    stalls: 0,
+    refusals: 0,
+    decisions: [],
+    lastActivity: sessionMtime(file),
+    unreadableLines: 0,
+  };
   for (const line of sessionLog(file)) {
     if (!line) {
       s.unreadableLines++;

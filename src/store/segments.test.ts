@@ -29,12 +29,35 @@ function scenario(): Observation[] {
   const out: Observation[] = [];
   const test = { name: 'Bash', input: { command: 'npm test' } };
   for (let a = 0; a < 12; a++) {
-    if (a % 4 === 0) out.push(obs({ kind: 'prompt', agent: { id: 'main' }, prompt: 'review', task: `p${a}` }, out.length));
+    if (a % 4 === 0)
+      out.push(obs({ kind: 'prompt', agent: { id: 'main' }, prompt: 'review', task: `p${a}` }, out.length));
     const agent: Actor = { id: `agent-${a}`, type: 'reviewer' };
     for (let i = 0; i < 8; i++) {
       out.push(obs({ kind: 'pre-tool', agent, call: test }, out.length));
-      out.push(obs({ kind: 'post-tool', agent, call: test, output: a % 3 === 0 ? 'Exit code 1\n1 failed' : `${i} passed`, ok: a % 3 !== 0 }, out.length));
-      out.push(obs({ kind: 'post-tool', agent: { id: 'main' }, call: { name: 'Read', input: { file_path: `${CWD}/f${a}-${i}.ts` } }, output: `c${i}`, ok: true }, out.length));
+      out.push(
+        obs(
+          {
+            kind: 'post-tool',
+            agent,
+            call: test,
+            output: a % 3 === 0 ? 'Exit code 1\n1 failed' : `${i} passed`,
+            ok: a % 3 !== 0,
+          },
+          out.length,
+        ),
+      );
+      out.push(
+        obs(
+          {
+            kind: 'post-tool',
+            agent: { id: 'main' },
+            call: { name: 'Read', input: { file_path: `${CWD}/f${a}-${i}.ts` } },
+            output: `c${i}`,
+            ok: true,
+          },
+          out.length,
+        ),
+      );
     }
     out.push(obs({ kind: 'stop', agent, message: `done ${a}` }, out.length));
   }
@@ -68,7 +91,13 @@ describe('a session log in segments', () => {
     const segments = sessionSegments(file);
     assert.ok(segments.length >= 4, `${segments.length} segments`);
     // each segment after the first starts from a checkpoint: no fold there ever starts from an empty state
-    for (const seg of segments.slice(1)) assert.deepEqual(lines(seg).slice(0, 2).map((l) => l?.t), ['m', 'c']);
+    for (const seg of segments.slice(1))
+      assert.deepEqual(
+        lines(seg)
+          .slice(0, 2)
+          .map((l) => l?.t),
+        ['m', 'c'],
+      );
     assert.deepEqual(readdirSync(dirname(file)).filter(isSessionName), [basename(file)], 'one session to list');
   });
 
@@ -76,7 +105,10 @@ describe('a session log in segments', () => {
     const file = scratchFile();
     run(file, LIST, 8 * 1024);
     const seen = [...sessionLog(file)].filter((l): l is Extract<LogLine, { t: 'o' }> => l?.t === 'o');
-    assert.deepEqual(seen.map((l) => l.o), LIST);
+    assert.deepEqual(
+      seen.map((l) => l.o),
+      LIST,
+    );
     assert.equal([...sessionLog(file)].filter((l) => l?.t === 'm').length, 1);
   });
 
@@ -102,10 +134,18 @@ describe('a session log in segments', () => {
         appendFileSync(segmentPath(file, early), JSON.stringify({ t: 's', next: early + 1 }) + '\n');
       }
       // before a later seal compacts it away: the late line in the sealed segment, and the same line again in the next
-      const last = (f: string) => JSON.stringify(lines(f).filter((l) => l?.t === 'o').at(-1));
+      const last = (f: string) =>
+        JSON.stringify(
+          lines(f)
+            .filter((l) => l?.t === 'o')
+            .at(-1),
+        );
       if (i === 41) taken = [last(segmentPath(file, early)), last(segmentPath(file, early + 1))];
     });
-    assert.ok(taken[0] !== undefined && taken[0] === taken[1], 'the line after the seal is taken again in the next segment');
+    assert.ok(
+      taken[0] !== undefined && taken[0] === taken[1],
+      'the line after the seal is taken again in the next segment',
+    );
     assert.deepEqual(decisions, REFERENCE);
     const seen = [...sessionLog(file)].filter((l) => l?.t === 'o');
     assert.equal(seen.length, LIST.length, 'each observation once');

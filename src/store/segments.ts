@@ -1,7 +1,28 @@
-import { existsSync, linkSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import type { Config, Observation } from '../types.ts';
 import { fileLines } from '../readers/lines.ts';
-import { appendLine, CHECKPOINT_EVERY, createSessionFile, type Folded, foldSegment, type LogLine, newLineId, parseLine, SEGMENT_BYTES } from './session-log.ts';
+import {
+  appendLine,
+  CHECKPOINT_EVERY,
+  createSessionFile,
+  type Folded,
+  foldSegment,
+  type LogLine,
+  newLineId,
+  parseLine,
+  SEGMENT_BYTES,
+} from './session-log.ts';
 
 // A session's log in segments, so that it stays small to read however long the session runs. Segment 0 is
 // sessions/<name>.jsonl, segment g is <name>.<g>.jsonl, and <name>.seg names the latest (a hint: a newer
@@ -78,12 +99,28 @@ function createWhole(file: string, text: string): boolean {
 }
 
 /** Makes sure segment g+1 exists, its head the state at segment g's first seal; returns g+1. */
-function startNext(file: string, g: number, config: Config, meta: Extract<LogLine, { t: 'm' }>, segmentBytes: number): number {
+function startNext(
+  file: string,
+  g: number,
+  config: Config,
+  meta: Extract<LogLine, { t: 'm' }>,
+  segmentBytes: number,
+): number {
   const next = segmentPath(file, g + 1);
   if (existsSync(next)) return g + 1;
-  const atSeal = foldSegment(segmentPath(file, g), config, (parsed) => parsed.findIndex((l) => l?.t === 's'), segmentBytes);
+  const atSeal = foldSegment(
+    segmentPath(file, g),
+    config,
+    (parsed) => parsed.findIndex((l) => l?.t === 's'),
+    segmentBytes,
+  );
   if ('late' in atSeal) throw new Error(`segment ${g} of ${file} has no seal to start the next one from`);
-  const head = [{ ...meta, time: Date.now() }, { t: 'c', after: '', s: atSeal.state }].map((l) => JSON.stringify(l) + '\n').join('');
+  const head = [
+    { ...meta, time: Date.now() },
+    { t: 'c', after: '', s: atSeal.state },
+  ]
+    .map((l) => JSON.stringify(l) + '\n')
+    .join('');
   if (createWhole(next, head)) {
     replaceWhole(pointerPath(file), String(g + 1));
     if (g >= 1) compactSegment(segmentPath(file, g - 1));
@@ -102,7 +139,8 @@ function compactSegment(seg: string): void {
   for (const text of fileLines(seg)) {
     const l = text ? parseLine(text) : undefined;
     if (!l) continue;
-    const keep = l.t === 'm' ? !meta : l.t === 'c' ? l.after === '' && !sealed : l.t === 's' || l.t === 'o' ? !sealed : true;
+    const keep =
+      l.t === 'm' ? !meta : l.t === 'c' ? l.after === '' && !sealed : l.t === 's' || l.t === 'o' ? !sealed : true;
     if (keep) kept.push(JSON.stringify(l));
     if (l.t === 'm') meta = true;
     if (l.t === 's') sealed = true;

@@ -34,8 +34,25 @@ function scenario(): Observation[] {
     out.push(obs({ kind: 'prompt', agent: { id: 'main' }, prompt: 'fix it', task: `p${t}` }));
     for (let i = 0; i < 7; i++) {
       out.push(obs({ kind: 'pre-tool', agent: { id: 'main' }, task: `p${t}`, call: test }));
-      out.push(obs({ kind: 'post-tool', agent: { id: 'main' }, task: `p${t}`, call: test, output: `Exit code 1\n1 passed, 1 failed`, ok: false }));
-      out.push(obs({ kind: 'post-tool', agent: { id: 'a1', type: 'Explore' }, call: { name: 'Read', input: { file_path: `${CWD}/f${i % 4}.ts` } }, output: `c${i % 4}`, ok: true }));
+      out.push(
+        obs({
+          kind: 'post-tool',
+          agent: { id: 'main' },
+          task: `p${t}`,
+          call: test,
+          output: `Exit code 1\n1 passed, 1 failed`,
+          ok: false,
+        }),
+      );
+      out.push(
+        obs({
+          kind: 'post-tool',
+          agent: { id: 'a1', type: 'Explore' },
+          call: { name: 'Read', input: { file_path: `${CWD}/f${i % 4}.ts` } },
+          output: `c${i % 4}`,
+          ok: true,
+        }),
+      );
       if (i % 2) out.push(obs({ kind: 'batch-end', agent: { id: 'main' }, task: `p${t}` }));
     }
   }
@@ -63,7 +80,11 @@ describe('parseLine', () => {
     ['a whole line', text, whole],
     ['a fragment, then the line appended after it', text.slice(0, 17) + text, whole],
     ['two fragments, then a whole line', text.slice(0, 30) + '{"t":"c","after":"x","s":{"v":1,"ta' + text, whole],
-    ['a fragment cut inside a multi-byte character', Buffer.from('{"t":"o","id":"é', 'utf8').subarray(0, 16).toString('utf8') + text, whole],
+    [
+      'a fragment cut inside a multi-byte character',
+      Buffer.from('{"t":"o","id":"é', 'utf8').subarray(0, 16).toString('utf8') + text,
+      whole,
+    ],
     ['a fragment alone', text.slice(0, 40), undefined],
     ['binary garbage', '\u0000\u00ff\ufffd{"t', undefined],
     ['a JSON value that is no line', '[1,2,3]', undefined],
@@ -76,19 +97,24 @@ describe('a session log damaged by a writer that died', () => {
     const list = scenario();
     assert.ok(list.length > 2 * CHECKPOINT_EVERY, 'the scenario passes checkpoints');
     fc.assert(
-      fc.property(fc.nat(list.length - 1), fc.boolean(), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), (at, checkpoint, cutAt) => {
-        const file = scratchFile();
-        const decisions = run(file, list, (i) => {
-          if (i !== at || i === 0) return;
-          // the dead writer's own line: an observation, or a checkpoint (the largest lines in the file)
-          const full = checkpoint
-            ? JSON.stringify({ t: 'c', after: 'zzzz', s: foldThrough(file, lastId(file), DEFAULT_CONFIG).state })
-            : JSON.stringify({ t: 'o', id: 'dead00', o: list[i] });
-          // any strict prefix: the write stopped before its last byte, the newline
-          appendFileSync(file, full.slice(0, 1 + Math.floor(cutAt * (full.length - 2))));
-        });
-        assert.deepEqual(decisions, REFERENCE);
-      }),
+      fc.property(
+        fc.nat(list.length - 1),
+        fc.boolean(),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        (at, checkpoint, cutAt) => {
+          const file = scratchFile();
+          const decisions = run(file, list, (i) => {
+            if (i !== at || i === 0) return;
+            // the dead writer's own line: an observation, or a checkpoint (the largest lines in the file)
+            const full = checkpoint
+              ? JSON.stringify({ t: 'c', after: 'zzzz', s: foldThrough(file, lastId(file), DEFAULT_CONFIG).state })
+              : JSON.stringify({ t: 'o', id: 'dead00', o: list[i] });
+            // any strict prefix: the write stopped before its last byte, the newline
+            appendFileSync(file, full.slice(0, 1 + Math.floor(cutAt * (full.length - 2))));
+          });
+          assert.deepEqual(decisions, REFERENCE);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -99,7 +125,8 @@ describe('a session log damaged by a writer that died', () => {
     const decisions = run(file, list, (i) => {
       if (i === 5) appendFileSync(file, '\u0000\u0001 not json\n');
       if (i === 9) appendFileSync(file, '[1,2]\n{"t":"o","id":"x"}\n{"t":"o","id":"y","o":{"step":"nope"}}\n');
-      if (i === 12) appendFileSync(file, JSON.stringify({ t: 'c', after: lastId(file), s: { v: 2, broken: true } }) + '\n');
+      if (i === 12)
+        appendFileSync(file, JSON.stringify({ t: 'c', after: lastId(file), s: { v: 2, broken: true } }) + '\n');
     });
     assert.deepEqual(decisions, REFERENCE);
   });

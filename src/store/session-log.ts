@@ -49,7 +49,10 @@ function ensureDir(file: string): void {
 function writeWhole(fd: number, text: string): void {
   const bytes = Buffer.from(text);
   const n = writeSync(fd, bytes);
-  if (n !== bytes.length) throw Object.assign(new Error(`short write: ${n} of ${bytes.length} bytes (is the disk full?)`), { code: 'ENOSPC' });
+  if (n !== bytes.length)
+    throw Object.assign(new Error(`short write: ${n} of ${bytes.length} bytes (is the disk full?)`), {
+      code: 'ENOSPC',
+    });
 }
 
 /** Appends one line with a single write(2) on an O_APPEND descriptor. */
@@ -89,7 +92,11 @@ export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' 
  * The last `bytes` of a file as whole lines, and at least everything from `cover` on; `fromStart` when
  * the whole file was read.
  */
-function readTail(file: string, bytes: number, cover = Infinity): { lines: string[]; fromStart: boolean; size: number } {
+function readTail(
+  file: string,
+  bytes: number,
+  cover = Infinity,
+): { lines: string[]; fromStart: boolean; size: number } {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -153,7 +160,12 @@ export type SegmentFold = (Folded & { sealed: boolean; size: number }) | { late:
  * It reads more of the segment only when the tail does not reach back far enough, and never starts from
  * an empty state unless it read the segment from its start.
  */
-export function foldSegment(file: string, config: Config, target: (parsed: (LogLine | undefined)[]) => number, segmentBytes = SEGMENT_BYTES): SegmentFold {
+export function foldSegment(
+  file: string,
+  config: Config,
+  target: (parsed: (LogLine | undefined)[]) => number,
+  segmentBytes = SEGMENT_BYTES,
+): SegmentFold {
   for (let bytes = FIRST_READ; ; bytes *= 4) {
     const { lines, fromStart, size } = readTail(file, bytes, segmentBytes);
     const parsed = lines.map(parseLine);

@@ -43,7 +43,13 @@ export function baseOf(config: Config): Base {
 /** Whether settings would step in somewhere in the stretch a summary covers (the judge's signals one at a time). */
 export function fires(s: Summary, st: Settings, base: Base): boolean {
   if (heldBySeed(s, base)) return true;
-  if (s.poll >= st.floors.pollRepeat || s.failingRetry >= st.floors.failRepeat || s.noTreeChange >= st.floors.unchangedFailures || s.sameFailure >= st.floors.sameFailures) return true;
+  if (
+    s.poll >= st.floors.pollRepeat ||
+    s.failingRetry >= st.floors.failRepeat ||
+    s.noTreeChange >= st.floors.unchangedFailures ||
+    s.sameFailure >= st.floors.sameFailures
+  )
+    return true;
   if (!base.judge) return false;
   for (const [code, v] of Object.entries(s.judged) as [SignalCode, number][]) {
     const level = st.levels[code];
@@ -117,13 +123,26 @@ export function summarize(run: Run, regions: Region[], config: Config): Summary[
     if (config.exemptTools.includes(step.tool) || step.cls === 'bookkeeping' || step.skipped) continue;
     const window = state.agents[agent]?.window ?? [];
     if (window.length > 0) ordinalOf.set(window.at(-1)!, ordinal);
-    const inside = regions.flatMap((r, i) => (r.agent === agent && ordinal >= r.from && ordinal <= reach(r) ? [i] : []));
+    const inside = regions.flatMap((r, i) =>
+      r.agent === agent && ordinal >= r.from && ordinal <= reach(r) ? [i] : [],
+    );
     if (inside.length === 0) continue;
     const signals = readSignals(window, config.maxCycle).map((r) => {
-      const first = r.code === 'CYCLE' ? ordinal - r.calls.length * r.value + 1 : r.calls.length > 0 ? (ordinalOf.get(r.calls[0]!) ?? ordinal) : ordinal;
+      const first =
+        r.code === 'CYCLE'
+          ? ordinal - r.calls.length * r.value + 1
+          : r.calls.length > 0
+            ? (ordinalOf.get(r.calls[0]!) ?? ordinal)
+            : ordinal;
       return { code: r.code, value: r.value, start: first };
     });
-    for (const i of inside) add(out[i]!, signals.filter((x) => onRegion(regions[i]!, ordinal, x.start)), step.cls, step.waiting === true);
+    for (const i of inside)
+      add(
+        out[i]!,
+        signals.filter((x) => onRegion(regions[i]!, ordinal, x.start)),
+        step.cls,
+        step.waiting === true,
+      );
   }
   return out;
 }

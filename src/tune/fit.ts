@@ -48,7 +48,9 @@ function steps(k: Knob, a: Level, b: Level, prior: Settings, shipped: Settings):
 export function allowed(k: Knob, prior: Settings, shipped: Settings): Level[] {
   const l = ladder(k, get(prior, k), get(shipped, k));
   const at = l.indexOf(get(shipped, k));
-  return l.filter((v, i) => v === get(prior, k) || (Math.abs(i - at) <= MAX_STEPS && (v !== null || get(shipped, k) === null)));
+  return l.filter(
+    (v, i) => v === get(prior, k) || (Math.abs(i - at) <= MAX_STEPS && (v !== null || get(shipped, k) === null)),
+  );
 }
 
 function priorCost(s: Settings, input: Pick<FitInput, 'prior' | 'shipped'>): number {
@@ -72,7 +74,8 @@ function silence(c: Case, s: Settings, input: FitInput, knobs: readonly Knob[]):
   for (const k of KNOBS) {
     const v = get(s, k);
     if (v === null) continue;
-    const reached = k.kind === 'level' ? (input.base.judge ? (c.summary.judged[k.code] ?? 0) : 0) : floorValue(c.summary, k.field);
+    const reached =
+      k.kind === 'level' ? (input.base.judge ? (c.summary.judged[k.code] ?? 0) : 0) : floorValue(c.summary, k.field);
     if (reached < v) continue;
     if (!knobs.includes(k)) return undefined;
     const past = allowed(k, input.prior, input.shipped).find((x) => x === null || x > reached);
@@ -83,7 +86,13 @@ function silence(c: Case, s: Settings, input: FitInput, knobs: readonly Knob[]):
 }
 
 function floorValue(s: Case['summary'], field: Floor): number {
-  return field === 'pollRepeat' ? s.poll : field === 'failRepeat' ? s.failingRetry : field === 'unchangedFailures' ? s.noTreeChange : s.sameFailure;
+  return field === 'pollRepeat'
+    ? s.poll
+    : field === 'failRepeat'
+      ? s.failingRetry
+      : field === 'unchangedFailures'
+        ? s.noTreeChange
+        : s.sameFailure;
 }
 
 /**
@@ -100,15 +109,18 @@ export function fit(input: FitInput): Settings {
   let best = { score: score(current), cost: cost(current) };
   for (let round = 0; round < 200; round++) {
     const candidates: Settings[] = [];
-    for (const k of knobs) for (const v of allowed(k, prior, shipped)) if (v !== get(current, k)) candidates.push(set(current, k, v));
-    for (const c of cases) if (c.answer === 'wrong' && !agrees(c, current, base)) {
-      const move = silence(c, current, input, knobs);
-      if (move) candidates.push(move);
-    }
+    for (const k of knobs)
+      for (const v of allowed(k, prior, shipped)) if (v !== get(current, k)) candidates.push(set(current, k, v));
+    for (const c of cases)
+      if (c.answer === 'wrong' && !agrees(c, current, base)) {
+        const move = silence(c, current, input, knobs);
+        if (move) candidates.push(move);
+      }
     let next: { s: Settings; score: number; cost: number } | undefined;
     for (const s of candidates) {
       const trial = { s, score: score(s), cost: cost(s) };
-      const better = (a: { score: number; cost: number }, b: { score: number; cost: number }) => a.score > b.score || (a.score === b.score && a.cost < b.cost);
+      const better = (a: { score: number; cost: number }, b: { score: number; cost: number }) =>
+        a.score > b.score || (a.score === b.score && a.cost < b.cost);
       if (better(trial, next ?? best)) next = trial;
     }
     if (!next) break;

@@ -47,7 +47,10 @@ export function fixedAbove(file: string, home: string, cwd: string): Map<string,
     if (!raw) continue;
     const levels = (raw.judge as { levels?: Record<string, unknown> } | undefined)?.levels;
     for (const k of KNOBS) {
-      const set = k.kind === 'level' ? levels !== undefined && typeof levels === 'object' && levels !== null && k.code in levels : k.field in raw;
+      const set =
+        k.kind === 'level'
+          ? levels !== undefined && typeof levels === 'object' && levels !== null && k.code in levels
+          : k.field in raw;
       if (set) fixed.set(k.name, l.file);
     }
   }

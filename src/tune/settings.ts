@@ -47,7 +47,9 @@ function shippedLevel(code: SignalCode): Level | undefined {
 
 /** The settings tune can move, in the order it tries them. */
 export const KNOBS: Knob[] = [
-  ...(LEVEL_SIGNALS as SignalCode[]).filter((code) => shippedLevel(code) !== undefined).map((code): Knob => ({ name: `judge.levels.${code}`, kind: 'level', code })),
+  ...(LEVEL_SIGNALS as SignalCode[])
+    .filter((code) => shippedLevel(code) !== undefined)
+    .map((code): Knob => ({ name: `judge.levels.${code}`, kind: 'level', code })),
   ...FLOORS.map((field): Knob => ({ name: field, kind: 'floor', field })),
 ];
 
@@ -70,8 +72,21 @@ export function ladder(k: Knob, ...also: Level[]): Level[] {
 /** The settings in force under a config: its levels over the shipped judge's, and its floors. */
 export function settingsOf(config: Config): Settings {
   const levels: Settings['levels'] = {};
-  for (const k of KNOBS) if (k.kind === 'level') levels[k.code] = config.judge.levels && k.code in config.judge.levels ? (config.judge.levels[k.code] ?? null) : (shippedLevel(k.code) ?? null);
-  return { levels, floors: { failRepeat: config.failRepeat, unchangedFailures: config.unchangedFailures, sameFailures: config.sameFailures, pollRepeat: config.pollRepeat } };
+  for (const k of KNOBS)
+    if (k.kind === 'level')
+      levels[k.code] =
+        config.judge.levels && k.code in config.judge.levels
+          ? (config.judge.levels[k.code] ?? null)
+          : (shippedLevel(k.code) ?? null);
+  return {
+    levels,
+    floors: {
+      failRepeat: config.failRepeat,
+      unchangedFailures: config.unchangedFailures,
+      sameFailures: config.sameFailures,
+      pollRepeat: config.pollRepeat,
+    },
+  };
 }
 
 /** A config with these settings in force. */
@@ -85,7 +100,10 @@ export function changes(from: Settings, to: Settings): [Knob, Level, Level][] {
 }
 
 /** A config file's content that sets `to` where it differs from `beneath`. */
-export function layerContent(beneath: Settings, to: Settings): { judge?: { levels: Partial<Record<SignalCode, Level>> } } & Partial<Record<Floor, number>> {
+export function layerContent(
+  beneath: Settings,
+  to: Settings,
+): { judge?: { levels: Partial<Record<SignalCode, Level>> } } & Partial<Record<Floor, number>> {
   const out: { judge?: { levels: Partial<Record<SignalCode, Level>> } } & Partial<Record<Floor, number>> = {};
   for (const [k, , v] of changes(beneath, to)) {
     if (k.kind === 'floor') out[k.field] = v as number;

@@ -1,7 +1,16 @@
 import type { Config } from '../types.ts';
 import { indexRun, replayRun, type Run, type RunIndex, type RunStall, stallsOf } from '../review/run.ts';
 import type { Verdict } from '../review/verdict.ts';
-import { type Base, baseOf, heldBySeed, onRegion, recordedSummary, type Region, summarize, type Summary } from './evidence.ts';
+import {
+  type Base,
+  baseOf,
+  heldBySeed,
+  onRegion,
+  recordedSummary,
+  type Region,
+  summarize,
+  type Summary,
+} from './evidence.ts';
 import { agreement, type Case, fit } from './fit.ts';
 import { changes, type Knob, type Level, MAX_STEPS, set, type Settings, settingsOf, withSettings } from './settings.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
@@ -58,7 +67,12 @@ export interface Change {
 }
 
 export interface TuneResult {
-  verdicts: { right: number; wrong: number; found: number; /** sessions no longer readable: weighed by their recorded signals */ recorded: number };
+  verdicts: {
+    right: number;
+    wrong: number;
+    found: number /** sessions no longer readable: weighed by their recorded signals */;
+    recorded: number;
+  };
   settings: { before: Settings; after: Settings; prior: Settings };
   changes: Change[];
   /** Verdicts the settings agree with, in the replays (and, for sessions gone, by their recorded signals). */
@@ -87,12 +101,15 @@ function locate(v: Verdict, index: RunIndex): Region | undefined {
   const at = list?.findIndex((c) => c.ref.call === v.call && c.ref.nth === v.nth) ?? -1;
   if (at === -1) return undefined;
   const from = Math.max(0, at - v.span + 1);
-  return v.verdict === 'right' ? { agent: v.agent, from, to: at + v.more + 1, kind: 'catch' } : { agent: v.agent, from, to: at + v.more, kind: 'loop' };
+  return v.verdict === 'right'
+    ? { agent: v.agent, from, to: at + v.more + 1, kind: 'catch' }
+    : { agent: v.agent, from, to: at + v.more, kind: 'loop' };
 }
 
 const inRegion = (r: Region, s: RunStall) => s.agent === r.agent && onRegion(r, s.ordinal, s.ordinal - s.span + 1);
 /** Two stalls are the same one under other settings when their loops share a call. */
-const sameStall = (a: RunStall, b: RunStall) => a.agent === b.agent && a.ordinal - a.span + 1 <= b.ordinal + b.more && b.ordinal - b.span + 1 <= a.ordinal + a.more;
+const sameStall = (a: RunStall, b: RunStall) =>
+  a.agent === b.agent && a.ordinal - a.span + 1 <= b.ordinal + b.more && b.ordinal - b.span + 1 <= a.ordinal + a.more;
 
 function newGroup(): Group {
   return { count: 0, right: 0, wrong: 0, examples: [] };
@@ -104,7 +121,14 @@ function note(g: Group, run: Run, s: RunStall, verdict: Verdict | undefined): vo
   g.count++;
   if (verdict?.verdict === 'right') g.right++;
   if (verdict?.verdict === 'wrong') g.wrong++;
-  const shown: Shown = { session: run.session, agent: s.agent, step: s.step, action: s.action, loop: s.loop, ...(verdict ? { verdict: verdict.verdict } : {}) };
+  const shown: Shown = {
+    session: run.session,
+    agent: s.agent,
+    step: s.step,
+    action: s.action,
+    loop: s.loop,
+    ...(verdict ? { verdict: verdict.verdict } : {}),
+  };
   // those with a verdict first, then the first ones met
   if (verdict) {
     const at = g.examples.findIndex((e) => !e.verdict);
@@ -139,7 +163,11 @@ export function tune(input: TuneInput): TuneResult {
       const region = locate(v, index);
       return region ? [{ verdict: v, region }] : [];
     });
-    const summaries = summarize(run, located.map((l) => l.region), before);
+    const summaries = summarize(
+      run,
+      located.map((l) => l.region),
+      before,
+    );
     located.forEach((l, i) => found.set(l.verdict.id, summaries[i]!));
   }
   const cases: Case[] = [];
@@ -151,7 +179,8 @@ export function tune(input: TuneInput): TuneResult {
       recorded++;
     }
     cases.push({ answer: v.verdict as Case['answer'], summary });
-    if (v.verdict === 'wrong' && heldBySeed(summary, base)) seedHeld.push({ session: v.session, agent: v.agent, step: -1, action: v.action, loop: v.loop, verdict: 'wrong' });
+    if (v.verdict === 'wrong' && heldBySeed(summary, base))
+      seedHeld.push({ session: v.session, agent: v.agent, step: -1, action: v.action, loop: v.loop, verdict: 'wrong' });
   }
 
   // 2. fit

@@ -20,6 +20,12 @@ describe('durations on the command line', () => {
   for (const [text, ms] of table) it(`"${text}" -> ${ms ?? 'refused'}`, () => assert.equal(parseDuration(text), ms));
 
   it('says them back the short way', () => {
-    assert.deepEqual([600_000, 90_000, 5_400_000, 300, 3_600_000].map(formatDuration), ['10m', '1m30s', '1h30m', '300ms', '1h']);
+    assert.deepEqual([600_000, 90_000, 5_400_000, 300, 3_600_000].map(formatDuration), [
+      '10m',
+      '1m30s',
+      '1h30m',
+      '300ms',
+      '1h',
+    ]);
   });
 });

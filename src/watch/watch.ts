@@ -57,14 +57,17 @@ export function watch(opts: WatchOptions): Promise<WatchResult> {
     process.on('SIGINT', onInt).on('SIGTERM', onTerm).on('SIGHUP', onHup);
 
     const arm = (): void => {
-      timer = setTimeout(() => {
-        const quiet = Date.now() - last;
-        if (quiet < opts.silenceMs) return arm();
-        silent = quiet;
-        signalGroup('SIGTERM');
-        killer = setTimeout(() => signalGroup('SIGKILL'), grace);
-        killer.unref();
-      }, Math.max(1, last + opts.silenceMs - Date.now()));
+      timer = setTimeout(
+        () => {
+          const quiet = Date.now() - last;
+          if (quiet < opts.silenceMs) return arm();
+          silent = quiet;
+          signalGroup('SIGTERM');
+          killer = setTimeout(() => signalGroup('SIGKILL'), grace);
+          killer.unref();
+        },
+        Math.max(1, last + opts.silenceMs - Date.now()),
+      );
     };
     arm();
 

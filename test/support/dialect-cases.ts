@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import type { Dialect } from '../../src/adapters/dialect.ts';
 
 /** A call as the agent reports it, and what its dialect must read from it (ok, output, facts), field by field. */
-export type DialectCase = [name: string, tool: string, input: unknown, output: unknown, ok: boolean | null, expected: Record<string, unknown>];
+export type DialectCase = [
+  name: string,
+  tool: string,
+  input: unknown,
+  output: unknown,
+  ok: boolean | null,
+  expected: Record<string, unknown>,
+];
 
 export function dialectCases(dialect: Dialect, cases: DialectCase[]): void {
   for (const [name, tool, input, output, ok, expected] of cases) {

@@ -26,7 +26,10 @@ export function runHookProcess(payload: unknown, env: Record<string, string>, ar
 }
 
 /** Starts the hook without waiting for it: the child (to kill it half-way) and its result. */
-export function startHook(payload: unknown, env: Record<string, string>): { child: ChildProcess; done: Promise<HookRun> } {
+export function startHook(
+  payload: unknown,
+  env: Record<string, string>,
+): { child: ChildProcess; done: Promise<HookRun> } {
   const child = spawn(process.execPath, [HOOK], { env: cleanEnv(env) });
   const done = new Promise<HookRun>((resolve) => {
     let stdout = '';
@@ -51,7 +54,10 @@ export function runCli(args: string[], env: Record<string, string>, cwd?: string
 }
 
 /** A scratch folder with a project inside, and STALLGUARD_HOME beside it. */
-export function scratch(mode?: 'shadow' | 'enforce' | 'off', config: Record<string, unknown> = {}): { dir: string; project: string; home: string; env: Record<string, string> } {
+export function scratch(
+  mode?: 'shadow' | 'enforce' | 'off',
+  config: Record<string, unknown> = {},
+): { dir: string; project: string; home: string; env: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'sg-test-'));
   const project = join(dir, 'proj');
   const home = join(dir, 'sg-home');
@@ -76,7 +82,14 @@ export const claude = {
     return { ...claude.base(project, session), prompt_id: promptId, hook_event_name: 'UserPromptSubmit', prompt: text };
   },
   pre(project: string, tool: string, input: unknown, session?: string, agent?: { id: string; type: string }) {
-    return { ...claude.base(project, session, agent), effort: { level: 'high' }, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: 'toolu_x' };
+    return {
+      ...claude.base(project, session, agent),
+      effort: { level: 'high' },
+      hook_event_name: 'PreToolUse',
+      tool_name: tool,
+      tool_input: input,
+      tool_use_id: 'toolu_x',
+    };
   },
   failure(project: string, command: string, error: string, session?: string, agent?: { id: string; type: string }) {
     return {
@@ -90,8 +103,23 @@ export const claude = {
       duration_ms: 884,
     };
   },
-  post(project: string, tool: string, input: unknown, response: unknown, session?: string, agent?: { id: string; type: string }) {
-    return { ...claude.base(project, session, agent), hook_event_name: 'PostToolUse', tool_name: tool, tool_input: input, tool_response: response, tool_use_id: 'toolu_z', duration_ms: 12 };
+  post(
+    project: string,
+    tool: string,
+    input: unknown,
+    response: unknown,
+    session?: string,
+    agent?: { id: string; type: string },
+  ) {
+    return {
+      ...claude.base(project, session, agent),
+      hook_event_name: 'PostToolUse',
+      tool_name: tool,
+      tool_input: input,
+      tool_response: response,
+      tool_use_id: 'toolu_z',
+      duration_ms: 12,
+    };
   },
   batch(project: string, session?: string, agent?: { id: string; type: string }) {
     return { ...claude.base(project, session, agent), hook_event_name: 'PostToolBatch', tool_calls: [] };

@@ -34,7 +34,11 @@ export class Hook {
   }
 
   run(payload: Record<string, unknown>): HookOutput {
-    return runHook({ stdin: JSON.stringify(payload), argv: this.argv, env: { HOME: this.home, ...this.env, STALLGUARD_HOME: this.home } });
+    return runHook({
+      stdin: JSON.stringify(payload),
+      argv: this.argv,
+      env: { HOME: this.home, ...this.env, STALLGUARD_HOME: this.home },
+    });
   }
 
   /** The parsed JSON the agent would read on stdout, or undefined for an empty answer. */
@@ -50,7 +54,13 @@ export type Answer = Record<string, unknown> | undefined;
  * An agent stuck on one call: each attempt sends `pre`, then `post` unless the hook denied the call (a
  * denied call never runs, so the agent reports no result for it). The answers, one pair per attempt.
  */
-export function stuckAgent(hook: Hook, pre: Record<string, unknown>, post: Record<string, unknown>, attempts: number, isDeny: (a: Answer) => boolean): { before: Answer; after: Answer }[] {
+export function stuckAgent(
+  hook: Hook,
+  pre: Record<string, unknown>,
+  post: Record<string, unknown>,
+  attempts: number,
+  isDeny: (a: Answer) => boolean,
+): { before: Answer; after: Answer }[] {
   const turns: { before: Answer; after: Answer }[] = [];
   for (let i = 0; i < attempts; i++) {
     const before = hook.answer(pre);
@@ -60,6 +70,9 @@ export function stuckAgent(hook: Hook, pre: Record<string, unknown>, post: Recor
 }
 
 /** The index of the first attempt whose answer passes `test`, or -1. */
-export function firstWhere(turns: { before: Answer; after: Answer }[], test: (t: { before: Answer; after: Answer }) => boolean): number {
+export function firstWhere(
+  turns: { before: Answer; after: Answer }[],
+  test: (t: { before: Answer; after: Answer }) => boolean,
+): number {
   return turns.findIndex(test);
 }

@@ -20,12 +20,23 @@ export class Session {
   /** The prompt id the agent puts on every event, if it has one. */
   task?: string;
 
-  constructor(settings: DetectorConfig = {}, private readonly cwd = '/home/dev/proj') {
+  constructor(
+    settings: DetectorConfig = {},
+    private readonly cwd = '/home/dev/proj',
+  ) {
     this.config = configOf(settings);
   }
 
   private feed(event: Event): Decision {
-    const r = reduce(this.state, observation(describeEvent(event, anyDialect), { cwd: this.cwd, home: '/home/dev', stallguardHome: '/home/dev/.stallguard' }), this.config);
+    const r = reduce(
+      this.state,
+      observation(describeEvent(event, anyDialect), {
+        cwd: this.cwd,
+        home: '/home/dev',
+        stallguardHome: '/home/dev/.stallguard',
+      }),
+      this.config,
+    );
     this.state = r.state;
     this.decisions.push(r.decision);
     if (event.kind === 'post-tool') this.calls++;
@@ -34,7 +45,13 @@ export class Session {
   }
 
   private base(agent: Actor) {
-    return { session: 's1', agent, cwd: this.cwd, time: 1_700_000_000_000 + this.seq++, ...(this.task ? { task: this.task } : {}) };
+    return {
+      session: 's1',
+      agent,
+      cwd: this.cwd,
+      time: 1_700_000_000_000 + this.seq++,
+      ...(this.task ? { task: this.task } : {}),
+    };
   }
 
   prompt(text = 'fix the tests', task?: string): Decision {
@@ -42,18 +59,36 @@ export class Session {
   }
 
   /** A tool call and its result: pre-tool (or spawn) then post-tool. Returns the post-tool decision. */
-  call(name: string, input: Record<string, unknown>, output: unknown = '', ok: boolean | null = true, agent: Actor = { id: 'main' }): Decision {
+  call(
+    name: string,
+    input: Record<string, unknown>,
+    output: unknown = '',
+    ok: boolean | null = true,
+    agent: Actor = { id: 'main' },
+  ): Decision {
     this.pre(name, input, agent);
     return this.feed({ ...this.base(agent), kind: 'post-tool', call: { name, input }, output, ok });
   }
 
   pre(name: string, input: Record<string, unknown>, agent: Actor = { id: 'main' }): Decision {
-    if (name === 'Agent' || name === 'Task') return this.feed({ ...this.base(agent), kind: 'spawn', call: { name, input }, childType: String(input.subagent_type ?? 'general-purpose') });
+    if (name === 'Agent' || name === 'Task')
+      return this.feed({
+        ...this.base(agent),
+        kind: 'spawn',
+        call: { name, input },
+        childType: String(input.subagent_type ?? 'general-purpose'),
+      });
     return this.feed({ ...this.base(agent), kind: 'pre-tool', call: { name, input } });
   }
 
   bash(command: string, output: string, ok: boolean | null = true, agent?: Actor): Decision {
-    return this.call('Bash', { command }, ok === false ? `Exit code 1\n${output}` : { stdout: output, stderr: '' }, ok, agent);
+    return this.call(
+      'Bash',
+      { command },
+      ok === false ? `Exit code 1\n${output}` : { stdout: output, stderr: '' },
+      ok,
+      agent,
+    );
   }
 
   batch(agent: Actor = { id: 'main' }): Decision {

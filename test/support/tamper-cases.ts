@@ -84,8 +84,20 @@ export function seedFiles(w: World): Record<string, string> {
   put(join(w.proj, '.claude/settings.local.json'), 'claude', '{\n  "model": "opus"\n}\n');
   // ~/.claude/settings.json is a link into a dotfiles repository (seedLinks)
   put(join(w.home, 'dotfiles/claude/settings.json'), 'claude', PERSON_CLAUDE);
-  f[join(w.claudeConfig, 'settings.json')] = '{\n  "enabledPlugins": {\n    "stallguard@stallguard": true,\n    "formatter@tools": true\n  }\n}\n';
-  f[join(w.home, '.claude/plugins/installed_plugins.json')] = JSON.stringify({ version: 2, plugins: { 'stallguard@stallguard': [{ scope: 'user', version: '0.1.0' }], 'formatter@tools': [{ scope: 'user', version: '1.0.0' }] } }, null, 2) + '\n';
+  f[join(w.claudeConfig, 'settings.json')] =
+    '{\n  "enabledPlugins": {\n    "stallguard@stallguard": true,\n    "formatter@tools": true\n  }\n}\n';
+  f[join(w.home, '.claude/plugins/installed_plugins.json')] =
+    JSON.stringify(
+      {
+        version: 2,
+        plugins: {
+          'stallguard@stallguard': [{ scope: 'user', version: '0.1.0' }],
+          'formatter@tools': [{ scope: 'user', version: '1.0.0' }],
+        },
+      },
+      null,
+      2,
+    ) + '\n';
   put(join(w.proj, '.codex/hooks.json'), 'codex');
   put(join(w.home, '.codex/hooks.json'), 'codex');
   f[join(w.codexHome, 'config.toml')] = codexToml(w);
@@ -98,7 +110,8 @@ export function seedFiles(w: World): Record<string, string> {
   put(join(w.proj, '.qwen/settings.json'), 'qwen', '{\n  "$version": 4\n}\n');
   put(join(w.home, '.qwen/settings.json'), 'qwen', '{\n  "security": { "auth": { "selectedType": "openai" } }\n}\n');
   // the in-process agents load stallguard from a plugin file of its own, beside the person's plugins
-  const plugin = (path: string, agent: 'opencode' | 'pi', bundle: string) => (f[path] = TARGETS[agent].add('', path, join(w.self, bundle)));
+  const plugin = (path: string, agent: 'opencode' | 'pi', bundle: string) =>
+    (f[path] = TARGETS[agent].add('', path, join(w.self, bundle)));
   plugin(join(w.proj, '.opencode/plugins/stallguard.js'), 'opencode', 'opencode-plugin.js');
   plugin(join(w.home, '.config/opencode/plugins/stallguard.js'), 'opencode', 'opencode-plugin.js');
   plugin(join(w.proj, '.pi/extensions/stallguard.js'), 'pi', 'pi-extension.js');
@@ -134,36 +147,163 @@ export function tamperCases(w: World): Case[] {
   const patch = (body: string) => ['apply_patch', { command: `*** Begin Patch\n${body}\n*** End Patch` }] as Call;
   return [
     // file tools of every agent, on every scope of every agent's hook settings: each changes stallguard's entries
-    { name: 'Claude Edit of project settings, pointing stallguard\'s hooks elsewhere', call: ['Edit', { file_path: `${proj}/.claude/settings.json`, old_string: `${self}/hook.cjs --agent claude`, new_string: '/bin/true', replace_all: true }] },
-    { name: 'Claude Write of local settings without stallguard\'s entries', call: ['Write', { file_path: '.claude/settings.local.json', content: '{}' }] },
-    { name: 'Claude MultiEdit of user settings taking the marker off', call: ['MultiEdit', { file_path: '~/.claude/settings.json', edits: [{ old_string: '--agent claude # stallguard', new_string: '--agent claude', replace_all: true }] }] },
-    { name: 'Claude NotebookEdit under STALLGUARD_HOME', call: ['NotebookEdit', { notebook_path: `${sg}/x.ipynb`, new_source: '' }] },
-    { name: 'managed settings (Linux) allowing managed hooks only', call: ['Write', { file_path: '/etc/claude-code/managed-settings.json', content: '{"allowManagedHooksOnly": true}' }] },
-    { name: 'managed settings (macOS) turning every hook off', call: ['Write', { file_path: '/Library/Application Support/ClaudeCode/managed-settings.json', content: '{"disableAllHooks": true}' }] },
-    { name: 'a Claude plugin install record without stallguard', call: ['Write', { file_path: `${home}/.claude/plugins/installed_plugins.json`, content: '{}' }] },
-    { name: 'settings in CLAUDE_CONFIG_DIR disabling the stallguard plugin', call: ['Edit', { file_path: `${w.claudeConfig}/settings.json`, old_string: '"stallguard@stallguard": true', new_string: '"stallguard@stallguard": false' }] },
-    { name: 'Codex hooks.json (project), a patch taking a hook out', call: patch(`*** Update File: .codex/hooks.json\n@@\n-            "command": ${JSON.stringify(hookCommandOf(w, 'codex') + ' # stallguard')},`) },
-    { name: 'Codex config.toml in CODEX_HOME switching hooks off', call: patch(`*** Add File: ${w.codexHome}/config.toml\n+[features]\n+hooks = false`) },
-    { name: 'a patch moving a file over Codex hooks', call: patch(`*** Update File: a.json\n*** Move to: ${home}/.codex/hooks.json`) },
-    { name: 'Gemini write_file of project settings', call: ['write_file', { file_path: `${proj}/.gemini/settings.json`, content: '{}' }] },
-    { name: 'Gemini replace in user settings, renaming stallguard\'s hook', call: ['replace', { file_path: `${home}/.gemini/settings.json`, old_string: '"name": "stallguard"', new_string: '"name": "x"', expected_replacements: 4 }] },
-    { name: 'a Gemini extension file', call: ['write_file', { file_path: `${home}/.gemini/extensions/stallguard/hooks/hooks.json`, content: '{}' }] },
+    {
+      name: "Claude Edit of project settings, pointing stallguard's hooks elsewhere",
+      call: [
+        'Edit',
+        {
+          file_path: `${proj}/.claude/settings.json`,
+          old_string: `${self}/hook.cjs --agent claude`,
+          new_string: '/bin/true',
+          replace_all: true,
+        },
+      ],
+    },
+    {
+      name: "Claude Write of local settings without stallguard's entries",
+      call: ['Write', { file_path: '.claude/settings.local.json', content: '{}' }],
+    },
+    {
+      name: 'Claude MultiEdit of user settings taking the marker off',
+      call: [
+        'MultiEdit',
+        {
+          file_path: '~/.claude/settings.json',
+          edits: [{ old_string: '--agent claude # stallguard', new_string: '--agent claude', replace_all: true }],
+        },
+      ],
+    },
+    {
+      name: 'Claude NotebookEdit under STALLGUARD_HOME',
+      call: ['NotebookEdit', { notebook_path: `${sg}/x.ipynb`, new_source: '' }],
+    },
+    {
+      name: 'managed settings (Linux) allowing managed hooks only',
+      call: [
+        'Write',
+        { file_path: '/etc/claude-code/managed-settings.json', content: '{"allowManagedHooksOnly": true}' },
+      ],
+    },
+    {
+      name: 'managed settings (macOS) turning every hook off',
+      call: [
+        'Write',
+        {
+          file_path: '/Library/Application Support/ClaudeCode/managed-settings.json',
+          content: '{"disableAllHooks": true}',
+        },
+      ],
+    },
+    {
+      name: 'a Claude plugin install record without stallguard',
+      call: ['Write', { file_path: `${home}/.claude/plugins/installed_plugins.json`, content: '{}' }],
+    },
+    {
+      name: 'settings in CLAUDE_CONFIG_DIR disabling the stallguard plugin',
+      call: [
+        'Edit',
+        {
+          file_path: `${w.claudeConfig}/settings.json`,
+          old_string: '"stallguard@stallguard": true',
+          new_string: '"stallguard@stallguard": false',
+        },
+      ],
+    },
+    {
+      name: 'Codex hooks.json (project), a patch taking a hook out',
+      call: patch(
+        `*** Update File: .codex/hooks.json\n@@\n-            "command": ${JSON.stringify(hookCommandOf(w, 'codex') + ' # stallguard')},`,
+      ),
+    },
+    {
+      name: 'Codex config.toml in CODEX_HOME switching hooks off',
+      call: patch(`*** Add File: ${w.codexHome}/config.toml\n+[features]\n+hooks = false`),
+    },
+    {
+      name: 'a patch moving a file over Codex hooks',
+      call: patch(`*** Update File: a.json\n*** Move to: ${home}/.codex/hooks.json`),
+    },
+    {
+      name: 'Gemini write_file of project settings',
+      call: ['write_file', { file_path: `${proj}/.gemini/settings.json`, content: '{}' }],
+    },
+    {
+      name: "Gemini replace in user settings, renaming stallguard's hook",
+      call: [
+        'replace',
+        {
+          file_path: `${home}/.gemini/settings.json`,
+          old_string: '"name": "stallguard"',
+          new_string: '"name": "x"',
+          expected_replacements: 4,
+        },
+      ],
+    },
+    {
+      name: 'a Gemini extension file',
+      call: ['write_file', { file_path: `${home}/.gemini/extensions/stallguard/hooks/hooks.json`, content: '{}' }],
+    },
     { name: 'Cursor Write of project hooks', call: ['Write', { file_path: '.cursor/hooks.json', content: '{}' }] },
     { name: 'Cursor Delete of user hooks', call: ['Delete', { path: `${home}/.cursor/hooks.json` }] },
-    { name: 'Cursor enterprise hooks', call: ['Write', { file_path: '/etc/cursor/hooks.json', content: '{}' }], system: true },
-    { name: 'Copilot create of repository hooks', call: ['create', { path: '.github/hooks/stallguard.json', file_text: '{}' }] },
-    { name: 'Copilot edit given as a JSON string', call: ['edit', JSON.stringify({ path: '.github/hooks/stallguard.json', old_str: ' # stallguard"', new_str: '"' })] },
-    { name: 'Copilot create of user hooks', call: ['create', { path: `${home}/.copilot/hooks/stallguard.json`, file_text: '{}' }] },
-    { name: 'Qwen edit of project settings, taking the marker off', call: ['edit', { file_path: `${proj}/.qwen/settings.json`, old_string: '--agent qwen # stallguard', new_string: '--agent qwen', replace_all: true }] },
-    { name: 'Qwen write_file of user settings', call: ['write_file', { file_path: `${home}/.qwen/settings.json`, content: '{}' }] },
-    { name: 'opencode edit of its plugin file', call: ['edit', { filePath: '.opencode/plugins/stallguard.js', oldString: 'export', newString: '// export' }] },
-    { name: "opencode write of the user's plugin file", call: ['write', { filePath: `${home}/.config/opencode/plugins/stallguard.js`, content: '' }] },
+    {
+      name: 'Cursor enterprise hooks',
+      call: ['Write', { file_path: '/etc/cursor/hooks.json', content: '{}' }],
+      system: true,
+    },
+    {
+      name: 'Copilot create of repository hooks',
+      call: ['create', { path: '.github/hooks/stallguard.json', file_text: '{}' }],
+    },
+    {
+      name: 'Copilot edit given as a JSON string',
+      call: [
+        'edit',
+        JSON.stringify({ path: '.github/hooks/stallguard.json', old_str: ' # stallguard"', new_str: '"' }),
+      ],
+    },
+    {
+      name: 'Copilot create of user hooks',
+      call: ['create', { path: `${home}/.copilot/hooks/stallguard.json`, file_text: '{}' }],
+    },
+    {
+      name: 'Qwen edit of project settings, taking the marker off',
+      call: [
+        'edit',
+        {
+          file_path: `${proj}/.qwen/settings.json`,
+          old_string: '--agent qwen # stallguard',
+          new_string: '--agent qwen',
+          replace_all: true,
+        },
+      ],
+    },
+    {
+      name: 'Qwen write_file of user settings',
+      call: ['write_file', { file_path: `${home}/.qwen/settings.json`, content: '{}' }],
+    },
+    {
+      name: 'opencode edit of its plugin file',
+      call: ['edit', { filePath: '.opencode/plugins/stallguard.js', oldString: 'export', newString: '// export' }],
+    },
+    {
+      name: "opencode write of the user's plugin file",
+      call: ['write', { filePath: `${home}/.config/opencode/plugins/stallguard.js`, content: '' }],
+    },
     { name: 'pi extension file removed', call: ['bash', { command: 'rm .pi/extensions/stallguard.js' }] },
     { name: "pi's user extension folder removed", call: ['bash', { command: 'rm -rf ~/.pi/agent/extensions' }] },
-    { name: 'an MCP file tool', call: ['mcp__filesystem__write_file', { path: `${proj}/.claude/settings.json`, content: '{}' }] },
-    { name: 'an MCP move', call: ['mcp__fs__move_file', { source: '/tmp/x.json', destination: `${home}/.claude/settings.json` }] },
+    {
+      name: 'an MCP file tool',
+      call: ['mcp__filesystem__write_file', { path: `${proj}/.claude/settings.json`, content: '{}' }],
+    },
+    {
+      name: 'an MCP move',
+      call: ['mcp__fs__move_file', { source: '/tmp/x.json', destination: `${home}/.claude/settings.json` }],
+    },
     { name: 'a Windows path', call: ['Write', { file_path: '%USERPROFILE%\\.claude\\settings.json', content: '{}' }] },
-    { name: 'a path with dot segments', call: ['Write', { file_path: `${proj}/src/../.claude/./settings.json`, content: '{}' }] },
+    {
+      name: 'a path with dot segments',
+      call: ['Write', { file_path: `${proj}/src/../.claude/./settings.json`, content: '{}' }],
+    },
     { name: 'a symbolic link to the settings', call: ['Write', { file_path: 'notes.txt', content: '{}' }] },
     { name: 'a file under a linked folder', call: ['Write', { file_path: 'cfg/settings.json', content: '{}' }] },
     // stallguard's own configuration, state and code
@@ -171,10 +311,22 @@ export function tamperCases(w: World): Case[] {
     { name: 'the user config', call: ['Write', { file_path: `${sg}/config.json`, content: '{}' }] },
     { name: 'the ledger', call: ['Write', { file_path: `${sg}/sessions/s1.jsonl`, content: '' }] },
     { name: 'the hook bundle', call: ['Write', { file_path: `${self}/hook.cjs`, content: '' }] },
-    { name: "stallguard's plugin hooks", call: ['Edit', { file_path: `${root}/hooks/hooks.json`, old_string: 'a', new_string: 'b' }] },
+    {
+      name: "stallguard's plugin hooks",
+      call: ['Edit', { file_path: `${root}/hooks/hooks.json`, old_string: 'a', new_string: 'b' }],
+    },
     { name: 'the node binary the hook runs', call: ['Write', { file_path: node, content: '' }] },
-    { name: 'STALLGUARD_MODE into a shell startup file', call: ['Edit', { file_path: `${home}/.bashrc`, old_string: '# end', new_string: 'export STALLGUARD_MODE=off\n# end' }] },
-    { name: 'STALLGUARD_HOME into .envrc', call: ['Write', { file_path: '.envrc', content: 'STALLGUARD_HOME=/tmp/elsewhere\n' }] },
+    {
+      name: 'STALLGUARD_MODE into a shell startup file',
+      call: [
+        'Edit',
+        { file_path: `${home}/.bashrc`, old_string: '# end', new_string: 'export STALLGUARD_MODE=off\n# end' },
+      ],
+    },
+    {
+      name: 'STALLGUARD_HOME into .envrc',
+      call: ['Write', { file_path: '.envrc', content: 'STALLGUARD_HOME=/tmp/elsewhere\n' }],
+    },
 
     // shell: file programs
     { name: 'rm', call: sh('rm .claude/settings.json') },
@@ -247,12 +399,24 @@ export function tamperCases(w: World): Case[] {
     { name: 'a here-document fed to bash', call: sh('bash <<EOF\nrm .claude/settings.json\nEOF') },
     { name: 'a here-string fed to sh', call: sh('sh <<< "rm .codex/hooks.json"') },
     { name: 'echo piped into sh', call: sh("echo 'rm .claude/settings.json' | sh") },
-    { name: 'base64 piped into a shell', call: sh(`echo ${Buffer.from('rm .claude/settings.json').toString('base64')} | base64 -d | bash`) },
+    {
+      name: 'base64 piped into a shell',
+      call: sh(`echo ${Buffer.from('rm .claude/settings.json').toString('base64')} | base64 -d | bash`),
+    },
     { name: 'python -c', call: sh(`python3 -c "open('.claude/settings.json','w').write('{}')"`) },
-    { name: 'python with pathlib and the home folder', call: sh(`python3 -c "import pathlib; (pathlib.Path.home()/'.claude'/'settings.json').write_text('{}')"`) },
-    { name: 'python in a here-document', call: sh(`python3 - <<'PY'\nimport os\nos.remove(os.path.expanduser('~/.stallguard/config.json'))\nPY`) },
+    {
+      name: 'python with pathlib and the home folder',
+      call: sh(`python3 -c "import pathlib; (pathlib.Path.home()/'.claude'/'settings.json').write_text('{}')"`),
+    },
+    {
+      name: 'python in a here-document',
+      call: sh(`python3 - <<'PY'\nimport os\nos.remove(os.path.expanduser('~/.stallguard/config.json'))\nPY`),
+    },
     { name: 'node -e', call: sh(`node -e "require('fs').writeFileSync('.claude/settings.json', '{}')"`) },
-    { name: 'node -e rmSync', call: sh(`node -e "require('fs').rmSync(process.env.HOME + '/.stallguard', { recursive: true })"`) },
+    {
+      name: 'node -e rmSync',
+      call: sh(`node -e "require('fs').rmSync(process.env.HOME + '/.stallguard', { recursive: true })"`),
+    },
     { name: 'perl -e unlink', call: sh(`perl -e 'unlink ".claude/settings.json"'`) },
     { name: 'ruby -e', call: sh(`ruby -e 'File.write(".claude/settings.json", "{}")'`) },
     { name: 'awk writing a file', call: sh(`awk 'BEGIN { print "{}" > ".claude/settings.json" }'`) },
@@ -266,34 +430,114 @@ export function tamperCases(w: World): Case[] {
     { name: 'env in python', call: sh(`python3 -c "import os; os.environ['STALLGUARD_MODE'] = 'off'"`) },
     { name: 'PowerShell env', call: ['PowerShell', { command: "$env:STALLGUARD_MODE = 'off'" }] },
     { name: 'disableAllHooks through claude config', call: sh('claude config set -g disableAllHooks true') },
-    { name: 'disableAllHooks through jq', call: sh(`jq '.disableAllHooks = true' .claude/settings.json | sponge .claude/settings.json`) },
+    {
+      name: 'disableAllHooks through jq',
+      call: sh(`jq '.disableAllHooks = true' .claude/settings.json | sponge .claude/settings.json`),
+    },
     { name: 'stallguard uninstall', call: sh('npx stallguard uninstall --scope user') },
     { name: 'npm rm -g stallguard', call: sh('npm rm -g stallguard') },
     { name: 'the Claude plugin disabled', call: sh('claude plugin disable stallguard@stallguard') },
     { name: 'the Gemini extension uninstalled', call: sh('gemini extensions uninstall stallguard') },
     // other shells and agents' shell tools
     { name: 'PowerShell Remove-Item', call: ['PowerShell', { command: 'Remove-Item -Force .claude\\settings.json' }] },
-    { name: 'PowerShell Set-Content', call: ['powershell', { command: "Set-Content -Path $env:USERPROFILE\\.claude\\settings.json -Value '{}'" }] },
-    { name: 'Gemini run_shell_command', call: ['run_shell_command', { command: 'rm .gemini/settings.json', description: 'x' }] },
-    { name: 'Codex exec with an argv list', call: ['exec_command', { command: ['bash', '-lc', 'rm ~/.codex/hooks.json'] }] },
+    {
+      name: 'PowerShell Set-Content',
+      call: ['powershell', { command: "Set-Content -Path $env:USERPROFILE\\.claude\\settings.json -Value '{}'" }],
+    },
+    {
+      name: 'Gemini run_shell_command',
+      call: ['run_shell_command', { command: 'rm .gemini/settings.json', description: 'x' }],
+    },
+    {
+      name: 'Codex exec with an argv list',
+      call: ['exec_command', { command: ['bash', '-lc', 'rm ~/.codex/hooks.json'] }],
+    },
     { name: 'Cursor Shell', call: ['Shell', { command: 'rm .cursor/hooks.json' }] },
     { name: 'Copilot bash', call: ['bash', { command: 'rm .github/hooks/stallguard.json' }] },
     { name: 'Qwen run_shell_command', call: ['run_shell_command', { command: 'rm ~/.qwen/settings.json' }] },
     { name: 'an MCP shell tool', call: ['mcp__terminal__execute_command', { command: 'rm .claude/settings.json' }] },
 
     // near relatives of the harmless shapes below, which do reach stallguard
-    { name: 'an Edit renaming the hooks key', call: ['Edit', { file_path: `${proj}/.claude/settings.json`, old_string: '"hooks": {', new_string: '"_hooks": {' }] },
-    { name: 'an env block that switches stallguard off', call: ['Edit', { file_path: `${proj}/.claude/settings.json`, old_string: '"model": "sonnet",', new_string: '"model": "sonnet",\n  "env": { "STALLGUARD_MODE": "off" },' }] },
-    { name: "a Write that keeps stallguard's entries but turns every hook off", call: ['Write', { file_path: `${proj}/.claude/settings.local.json`, content: installed(w, 'claude', 'x', '{\n  "model": "opus",\n  "disableAllHooks": true\n}\n') }] },
-    { name: "a Write that keeps stallguard's text but breaks the JSON", call: ['Write', { file_path: `${proj}/.claude/settings.local.json`, content: installed(w, 'claude', 'x', '{\n  "model": "opus"\n}\n').replace(/}\s*$/, ',,}') }] },
-    { name: "narrowing stallguard's Gemini matcher to one tool", call: ['replace', { file_path: `${proj}/.gemini/settings.json`, old_string: '"matcher": "*"', new_string: '"matcher": "read_file"' }] },
-    { name: 'Gemini hooks switched off beside the theme', call: ['replace', { file_path: `${proj}/.gemini/settings.json`, old_string: '"theme": "dark",', new_string: '"theme": "dark",\n  "hooksConfig": { "enabled": false },' }] },
-    { name: 'a Codex patch switching hooks off in config.toml', call: patch(`*** Update File: ${w.codexHome}/config.toml\n@@\n model = "gpt-5"\n+\n+[features]\n+hooks = false`) },
-    { name: "a Codex patch taking stallguard's hook out of config.toml", call: patch(`*** Update File: ${w.codexHome}/config.toml\n@@\n type = "command"\n-command = ${JSON.stringify(hookCommandOf(w, 'codex') + ' # stallguard')}\n+command = "true"`) },
-    { name: 'unstaging and restoring the working copy too', call: sh('git restore --staged --worktree .claude/settings.json') },
+    {
+      name: 'an Edit renaming the hooks key',
+      call: [
+        'Edit',
+        { file_path: `${proj}/.claude/settings.json`, old_string: '"hooks": {', new_string: '"_hooks": {' },
+      ],
+    },
+    {
+      name: 'an env block that switches stallguard off',
+      call: [
+        'Edit',
+        {
+          file_path: `${proj}/.claude/settings.json`,
+          old_string: '"model": "sonnet",',
+          new_string: '"model": "sonnet",\n  "env": { "STALLGUARD_MODE": "off" },',
+        },
+      ],
+    },
+    {
+      name: "a Write that keeps stallguard's entries but turns every hook off",
+      call: [
+        'Write',
+        {
+          file_path: `${proj}/.claude/settings.local.json`,
+          content: installed(w, 'claude', 'x', '{\n  "model": "opus",\n  "disableAllHooks": true\n}\n'),
+        },
+      ],
+    },
+    {
+      name: "a Write that keeps stallguard's text but breaks the JSON",
+      call: [
+        'Write',
+        {
+          file_path: `${proj}/.claude/settings.local.json`,
+          content: installed(w, 'claude', 'x', '{\n  "model": "opus"\n}\n').replace(/}\s*$/, ',,}'),
+        },
+      ],
+    },
+    {
+      name: "narrowing stallguard's Gemini matcher to one tool",
+      call: [
+        'replace',
+        {
+          file_path: `${proj}/.gemini/settings.json`,
+          old_string: '"matcher": "*"',
+          new_string: '"matcher": "read_file"',
+        },
+      ],
+    },
+    {
+      name: 'Gemini hooks switched off beside the theme',
+      call: [
+        'replace',
+        {
+          file_path: `${proj}/.gemini/settings.json`,
+          old_string: '"theme": "dark",',
+          new_string: '"theme": "dark",\n  "hooksConfig": { "enabled": false },',
+        },
+      ],
+    },
+    {
+      name: 'a Codex patch switching hooks off in config.toml',
+      call: patch(`*** Update File: ${w.codexHome}/config.toml\n@@\n model = "gpt-5"\n+\n+[features]\n+hooks = false`),
+    },
+    {
+      name: "a Codex patch taking stallguard's hook out of config.toml",
+      call: patch(
+        `*** Update File: ${w.codexHome}/config.toml\n@@\n type = "command"\n-command = ${JSON.stringify(hookCommandOf(w, 'codex') + ' # stallguard')}\n+command = "true"`,
+      ),
+    },
+    {
+      name: 'unstaging and restoring the working copy too',
+      call: sh('git restore --staged --worktree .claude/settings.json'),
+    },
     { name: 'find running rm on the settings it finds', call: sh('find . -name settings.json -exec rm {} \\;') },
     { name: 'moving the folder a settings link points into', call: sh(`mv ${home}/dotfiles/claude /tmp/claude-old`) },
-    { name: 'a backup copied back over the settings', call: sh('cp ~/.claude/settings.json.bak ~/.claude/settings.json') },
+    {
+      name: 'a backup copied back over the settings',
+      call: sh('cp ~/.claude/settings.json.bak ~/.claude/settings.json'),
+    },
     { name: 'a redirection to a name built at run time', call: sh('echo {} > "$(dirname .claude/x)/settings.json"') },
   ];
 }
@@ -304,63 +548,210 @@ export function harmlessCases(w: World): Case[] {
   const patch = (body: string) => ['apply_patch', { input: `*** Begin Patch\n${body}\n*** End Patch` }] as Call;
   return [
     // the person's own settings beside stallguard's entries, edited through the agent
-    { name: "an Edit of ~/.claude/settings.json switching another plugin off", call: ['Edit', { file_path: user, old_string: '"formatter@tools": true', new_string: '"formatter@tools": false' }] },
-    { name: 'an Edit adding an env block for model routing', call: ['Edit', { file_path: user, old_string: '"model": "sonnet",', new_string: '"model": "sonnet",\n  "env": { "ANTHROPIC_BASE_URL": "http://127.0.0.1:4000" },' }] },
-    { name: "an Edit of the person's own SessionStart hook", call: ['Edit', { file_path: user, old_string: 'echo session started', new_string: 'echo \\"session started\\" >> ~/sessions.log' }] },
-    { name: 'a MultiEdit of the model and a permission', call: ['MultiEdit', { file_path: `${proj}/.claude/settings.json`, edits: [{ old_string: '"model": "sonnet"', new_string: '"model": "opus"' }, { old_string: '"formatter@tools": true', new_string: '"formatter@tools": true,\n    "linter@tools": true' }] }] },
-    { name: "a Write of the whole file that keeps stallguard's entries", call: ['Write', { file_path: `${proj}/.claude/settings.local.json`, content: installed(w, 'claude', 'x', '{\n  "model": "haiku"\n}\n') }] },
-    { name: 'an Edit whose old text is not in the file (the tool will refuse it)', call: ['Edit', { file_path: user, old_string: '"hooks": {"PreToolUse": []}', new_string: '' }] },
-    { name: 'Gemini settings: another theme', call: ['replace', { file_path: `${home}/.gemini/settings.json`, old_string: '"theme": "dark"', new_string: '"theme": "light"' }] },
-    { name: 'a Codex patch adding an MCP server to config.toml beside stallguard', call: patch(`*** Update File: ${w.codexHome}/config.toml\n@@\n [mcp_servers.docs]\n command = "npx"\n args = ["-y", "docs-mcp"]\n+\n+[mcp_servers.browser]\n+command = "npx"\n+args = ["-y", "browser-mcp"]`) },
-    { name: 'a Codex patch changing an MCP server in a config.toml without stallguard', call: patch(`*** Update File: ${home}/other/.codex/config.toml\n@@\n-model = "gpt-5"\n+model = "gpt-5-codex"`) },
-    { name: 'settings written where stallguard is not installed', call: ['Write', { file_path: `${home}/other/.claude/settings.json`, content: '{\n  "model": "opus"\n}\n' }] },
-    { name: 'a new settings.local.json in a project without stallguard', call: ['Write', { file_path: `${home}/other/.claude/settings.local.json`, content: '{\n  "model": "opus"\n}\n' }] },
-    { name: 'echo of a model into settings without stallguard', call: sh(`echo '{"model":"opus"}' > "$HOME/other/.claude/settings.json"`) },
-    { name: 'a here-document into settings without stallguard', call: sh(`cat > ~/other/.claude/settings.local.json << 'EOF'\n{\n  "model": "opus",\n  "permissions": { "allow": ["Bash"] }\n}\nEOF`) },
+    {
+      name: 'an Edit of ~/.claude/settings.json switching another plugin off',
+      call: [
+        'Edit',
+        { file_path: user, old_string: '"formatter@tools": true', new_string: '"formatter@tools": false' },
+      ],
+    },
+    {
+      name: 'an Edit adding an env block for model routing',
+      call: [
+        'Edit',
+        {
+          file_path: user,
+          old_string: '"model": "sonnet",',
+          new_string: '"model": "sonnet",\n  "env": { "ANTHROPIC_BASE_URL": "http://127.0.0.1:4000" },',
+        },
+      ],
+    },
+    {
+      name: "an Edit of the person's own SessionStart hook",
+      call: [
+        'Edit',
+        {
+          file_path: user,
+          old_string: 'echo session started',
+          new_string: 'echo \\"session started\\" >> ~/sessions.log',
+        },
+      ],
+    },
+    {
+      name: 'a MultiEdit of the model and a permission',
+      call: [
+        'MultiEdit',
+        {
+          file_path: `${proj}/.claude/settings.json`,
+          edits: [
+            { old_string: '"model": "sonnet"', new_string: '"model": "opus"' },
+            { old_string: '"formatter@tools": true', new_string: '"formatter@tools": true,\n    "linter@tools": true' },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a Write of the whole file that keeps stallguard's entries",
+      call: [
+        'Write',
+        {
+          file_path: `${proj}/.claude/settings.local.json`,
+          content: installed(w, 'claude', 'x', '{\n  "model": "haiku"\n}\n'),
+        },
+      ],
+    },
+    {
+      name: 'an Edit whose old text is not in the file (the tool will refuse it)',
+      call: ['Edit', { file_path: user, old_string: '"hooks": {"PreToolUse": []}', new_string: '' }],
+    },
+    {
+      name: 'Gemini settings: another theme',
+      call: [
+        'replace',
+        { file_path: `${home}/.gemini/settings.json`, old_string: '"theme": "dark"', new_string: '"theme": "light"' },
+      ],
+    },
+    {
+      name: 'a Codex patch adding an MCP server to config.toml beside stallguard',
+      call: patch(
+        `*** Update File: ${w.codexHome}/config.toml\n@@\n [mcp_servers.docs]\n command = "npx"\n args = ["-y", "docs-mcp"]\n+\n+[mcp_servers.browser]\n+command = "npx"\n+args = ["-y", "browser-mcp"]`,
+      ),
+    },
+    {
+      name: 'a Codex patch changing an MCP server in a config.toml without stallguard',
+      call: patch(`*** Update File: ${home}/other/.codex/config.toml\n@@\n-model = "gpt-5"\n+model = "gpt-5-codex"`),
+    },
+    {
+      name: 'settings written where stallguard is not installed',
+      call: ['Write', { file_path: `${home}/other/.claude/settings.json`, content: '{\n  "model": "opus"\n}\n' }],
+    },
+    {
+      name: 'a new settings.local.json in a project without stallguard',
+      call: ['Write', { file_path: `${home}/other/.claude/settings.local.json`, content: '{\n  "model": "opus"\n}\n' }],
+    },
+    {
+      name: 'echo of a model into settings without stallguard',
+      call: sh(`echo '{"model":"opus"}' > "$HOME/other/.claude/settings.json"`),
+    },
+    {
+      name: 'a here-document into settings without stallguard',
+      call: sh(
+        `cat > ~/other/.claude/settings.local.json << 'EOF'\n{\n  "model": "opus",\n  "permissions": { "allow": ["Bash"] }\n}\nEOF`,
+      ),
+    },
     // copies from, backups, unstaging, reading
-    { name: 'a dated backup of the settings', call: sh('cp ~/.claude/settings.json ~/.claude/settings.json.bak-$(date +%Y%m%d)') },
+    {
+      name: 'a dated backup of the settings',
+      call: sh('cp ~/.claude/settings.json ~/.claude/settings.json.bak-$(date +%Y%m%d)'),
+    },
     { name: 'a backup copy elsewhere', call: sh('cp .claude/settings.json /tmp/settings.backup.json') },
     { name: 'removing an old dated backup', call: sh('rm ~/.claude/settings.json.bak-$(date +%s)') },
     { name: 'unstaging the settings and a note', call: sh('git restore --staged .claude/settings.json notes.md') },
     { name: 'unstaging with -S', call: sh('git restore -S .codex') },
     { name: 'unstaging with git reset', call: sh('git reset -- .claude/settings.json') },
-    { name: 'unstaging a whole folder, as Codex does it', call: ['exec_command', { command: ['bash', '-lc', 'git restore --staged .codex .specify plan.md'] }] },
-    { name: 'find -exec grep over json files', call: sh('find docs -type f \\( -name "*.md" -o -name "*.json" \\) -exec grep -l journey {} \\;') },
-    { name: 'find pruning node_modules, -exec grep', call: sh(`find ${proj} -path "*/node_modules" -prune -o -name "*.json" -type f -exec grep -l "auth" {} \\; 2>/dev/null | head -20`) },
+    {
+      name: 'unstaging a whole folder, as Codex does it',
+      call: ['exec_command', { command: ['bash', '-lc', 'git restore --staged .codex .specify plan.md'] }],
+    },
+    {
+      name: 'find -exec grep over json files',
+      call: sh('find docs -type f \\( -name "*.md" -o -name "*.json" \\) -exec grep -l journey {} \\;'),
+    },
+    {
+      name: 'find pruning node_modules, -exec grep',
+      call: sh(
+        `find ${proj} -path "*/node_modules" -prune -o -name "*.json" -type f -exec grep -l "auth" {} \\; 2>/dev/null | head -20`,
+      ),
+    },
     { name: 'find -exec cat of the settings', call: sh('find . -name "settings*.json" -exec cat {} +') },
     { name: 'find -print in the settings folder', call: sh("find ~/.claude -name '*.json' -print") },
-    { name: 'a link to the settings, made elsewhere', call: sh('ln -s ~/.claude/settings.json ./claude-settings.json') },
+    {
+      name: 'a link to the settings, made elsewhere',
+      call: sh('ln -s ~/.claude/settings.json ./claude-settings.json'),
+    },
     { name: 'a redirect target with brackets and parentheses', call: sh('echo x > "a = [] b(t[i:j])"') },
     { name: 'an unquoted glob with brackets as a redirect target', call: sh('echo x > out[1].txt') },
-    { name: 'copying another Gemini extension into the project', call: ['run_shell_command', { command: `mkdir -p ${proj}/.gemini/extensions && cp -R ${home}/.gemini/extensions/superpowers ${proj}/.gemini/extensions/` }] },
-    { name: 'moving dotfiles, their .claude among them, into a subfolder', call: sh('cd ~/dotfiles && mkdir -p home && mv .zshrc .gitconfig .claude .config home/') },
-    { name: 'python walking the project, the .codex folder excluded, rewriting docs', call: sh(`python3 - <<'PY'\nimport os, re\nexclude = {".git", ".venv", ".codex"}\nfor d, dirs, files in os.walk("."):\n    dirs[:] = [x for x in dirs if x not in exclude]\n    for f in files:\n        if f.endswith(".md"):\n            p = os.path.join(d, f)\n            t = open(p).read()\n            open(p, "w").write(re.sub(r"\\]\\(old/", "](new/", t))\nPY`) },
-    { name: 'Copilot str_replace_editor viewing the settings', call: ['str_replace_editor', { command: 'view', path: `${proj}/.claude/settings.json` }] },
+    {
+      name: 'copying another Gemini extension into the project',
+      call: [
+        'run_shell_command',
+        {
+          command: `mkdir -p ${proj}/.gemini/extensions && cp -R ${home}/.gemini/extensions/superpowers ${proj}/.gemini/extensions/`,
+        },
+      ],
+    },
+    {
+      name: 'moving dotfiles, their .claude among them, into a subfolder',
+      call: sh('cd ~/dotfiles && mkdir -p home && mv .zshrc .gitconfig .claude .config home/'),
+    },
+    {
+      name: 'python walking the project, the .codex folder excluded, rewriting docs',
+      call: sh(
+        `python3 - <<'PY'\nimport os, re\nexclude = {".git", ".venv", ".codex"}\nfor d, dirs, files in os.walk("."):\n    dirs[:] = [x for x in dirs if x not in exclude]\n    for f in files:\n        if f.endswith(".md"):\n            p = os.path.join(d, f)\n            t = open(p).read()\n            open(p, "w").write(re.sub(r"\\]\\(old/", "](new/", t))\nPY`,
+      ),
+    },
+    {
+      name: 'Copilot str_replace_editor viewing the settings',
+      call: ['str_replace_editor', { command: 'view', path: `${proj}/.claude/settings.json` }],
+    },
     // ordinary work next to the same files
     { name: 'an ordinary edit', call: ['Edit', { file_path: `${proj}/src/app.ts`, old_string: 'a', new_string: 'b' }] },
-    { name: 'a subagent definition beside the settings', call: ['Edit', { file_path: `${proj}/.claude/agents/reviewer.md`, old_string: 'a', new_string: 'b' }] },
-    { name: 'a slash command beside the settings', call: ['Write', { file_path: '.claude/commands/deploy.md', content: 'x' }] },
+    {
+      name: 'a subagent definition beside the settings',
+      call: ['Edit', { file_path: `${proj}/.claude/agents/reviewer.md`, old_string: 'a', new_string: 'b' }],
+    },
+    {
+      name: 'a slash command beside the settings',
+      call: ['Write', { file_path: '.claude/commands/deploy.md', content: 'x' }],
+    },
     { name: 'CLAUDE.md', call: ['Write', { file_path: 'CLAUDE.md', content: 'x' }] },
     { name: 'a settings.json of the app', call: ['Write', { file_path: 'config/settings.json', content: '{}' }] },
     { name: 'a GitHub workflow', call: ['Write', { file_path: '.github/workflows/ci.yml', content: 'x' }] },
     { name: 'notes in the hooks folder', call: ['Write', { file_path: '.github/hooks/README.md', content: 'x' }] },
     { name: 'a Gemini context file', call: ['Write', { file_path: '.gemini/GEMINI.md', content: 'x' }] },
     { name: 'a Qwen context file', call: ['write_file', { file_path: 'QWEN.md', content: 'x' }] },
-    { name: "another opencode plugin beside stallguard's", call: ['write', { filePath: '.opencode/plugins/formatter.js', content: 'export const Formatter = async () => ({ x: 1 });' }] },
-    { name: 'a pi extension of the person', call: ['write', { filePath: '.pi/extensions/notes.ts', content: 'export default () => {}' }] },
-    { name: "Copilot's user instructions", call: ['create', { path: `${home}/.copilot/copilot-instructions.md`, file_text: 'x' }] },
+    {
+      name: "another opencode plugin beside stallguard's",
+      call: [
+        'write',
+        { filePath: '.opencode/plugins/formatter.js', content: 'export const Formatter = async () => ({ x: 1 });' },
+      ],
+    },
+    {
+      name: 'a pi extension of the person',
+      call: ['write', { filePath: '.pi/extensions/notes.ts', content: 'export default () => {}' }],
+    },
+    {
+      name: "Copilot's user instructions",
+      call: ['create', { path: `${home}/.copilot/copilot-instructions.md`, file_text: 'x' }],
+    },
     { name: 'a Cursor rule', call: ['Write', { file_path: '.cursor/rules/style.mdc', content: 'x' }] },
     { name: 'hooks.json of another project', call: ['Write', { file_path: 'hooks/hooks.json', content: '{}' }] },
-    { name: 'a shell startup file without stallguard', call: ['Edit', { file_path: `${home}/.bashrc`, old_string: 'a', new_string: 'export PATH=$PATH:/opt/bin' }] },
-    { name: 'docs that mention the variable', call: ['Edit', { file_path: 'README.md', old_string: 'a', new_string: 'STALLGUARD_MODE=enforce in the agent environment' }] },
-    { name: 'a test that sets STALLGUARD_HOME in code', call: ['Write', { file_path: 'test/x.test.ts', content: 'const env = { STALLGUARD_HOME: home };' }] },
+    {
+      name: 'a shell startup file without stallguard',
+      call: ['Edit', { file_path: `${home}/.bashrc`, old_string: 'a', new_string: 'export PATH=$PATH:/opt/bin' }],
+    },
+    {
+      name: 'docs that mention the variable',
+      call: [
+        'Edit',
+        { file_path: 'README.md', old_string: 'a', new_string: 'STALLGUARD_MODE=enforce in the agent environment' },
+      ],
+    },
+    {
+      name: 'a test that sets STALLGUARD_HOME in code',
+      call: ['Write', { file_path: 'test/x.test.ts', content: 'const env = { STALLGUARD_HOME: home };' }],
+    },
     { name: 'TodoWrite', call: ['TodoWrite', { todos: [{ content: '.claude/settings.json', status: 'pending' }] }] },
     { name: 'reading the settings', call: ['Read', { file_path: `${proj}/.claude/settings.json` }] },
     { name: 'an MCP read', call: ['mcp__filesystem__read_file', { path: `${home}/.claude/settings.json` }] },
     { name: 'cat of the settings', call: sh('cat .claude/settings.json') },
     { name: 'jq of the settings', call: sh('jq .hooks .claude/settings.json') },
     { name: 'grep in the folder', call: sh('grep -rn hooks .claude ~/.stallguard') },
-    { name: 'git diff and add of the settings', call: sh('git diff .claude/settings.json && git add .claude/settings.json') },
+    {
+      name: 'git diff and add of the settings',
+      call: sh('git diff .claude/settings.json && git add .claude/settings.json'),
+    },
     { name: 'git checkout of the tree', call: sh('git checkout . && git stash') },
     { name: 'git clean without -x', call: sh('git clean -fd') },
     { name: 'a redirect beside the folder', call: sh('npm test > .claude/../test-output.log 2>&1') },
@@ -370,14 +761,20 @@ export function harmlessCases(w: World): Case[] {
     { name: 'rm of a glob in the project', call: sh('rm -rf ./* /tmp/build-*') },
     { name: 'find -delete of caches', call: sh("find . -name '*.pyc' -delete") },
     { name: 'sed -i of app code', call: sh("sed -i 's/a/b/' src/settings.json") },
-    { name: 'python reading the settings', call: sh(`python3 -c "import json; print(json.load(open('.claude/settings.json')))"`) },
+    {
+      name: 'python reading the settings',
+      call: sh(`python3 -c "import json; print(json.load(open('.claude/settings.json')))"`),
+    },
     { name: 'node writing elsewhere', call: sh(`node -e "require('fs').writeFileSync('out.json', '{}')"`) },
     { name: 'reading the variable', call: sh('echo "$STALLGUARD_MODE"') },
     { name: 'stallguard status and report', call: sh('npx stallguard status && npx stallguard report --learnings') },
     { name: 'uninstalling another package', call: sh('npm uninstall left-pad') },
     { name: 'an env var for tests', call: sh('NODE_ENV=test npm test') },
     { name: 'xargs rm of other files', call: sh("find . -name '*.tmp' | xargs rm -f") },
-    { name: 'a here-document of docs mentioning rm', call: sh("cat > notes.md <<'EOF'\nrm .claude/settings.json removes the hook\nEOF") },
+    {
+      name: 'a here-document of docs mentioning rm',
+      call: sh("cat > notes.md <<'EOF'\nrm .claude/settings.json removes the hook\nEOF"),
+    },
     { name: 'a quoted separator', call: sh(`echo 'a; rm .claude/settings.json' > out.txt`) },
     { name: 'a comment', call: sh('ls # rm .claude/settings.json') },
     { name: 'cd then ordinary work', call: sh('cd .claude && ls && cd .. && rm -f tmp.txt') },

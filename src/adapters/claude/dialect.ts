@@ -19,10 +19,13 @@ const SHELL = new Set(['Bash', 'PowerShell']);
 const EXIT_CODE = /^Exit code (\d+)/;
 /** A parallel call the harness cancelled because another call of the batch failed: it never ran. */
 const SKIPPED = /^\s*<tool_use_error>(?:Sibling tool call errored|Cancelled: parallel tool call)/;
-const REFUSED = /^(?:Permission to use \S+ has been denied|Permission for this tool use was denied|The user doesn't want to (?:proceed with|take) this|\[Request interrupted by user)/;
-const REJECTED_EDIT = /String to replace not found in file|No changes to make: old_string and new_string are exactly the same|Found \d+ matches of the string to replace/;
+const REFUSED =
+  /^(?:Permission to use \S+ has been denied|Permission for this tool use was denied|The user doesn't want to (?:proceed with|take) this|\[Request interrupted by user)/;
+const REJECTED_EDIT =
+  /String to replace not found in file|No changes to make: old_string and new_string are exactly the same|Found \d+ matches of the string to replace/;
 const MALFORMED = /InputValidationError|<tool_use_error>Error: No such tool available/;
-const EMPTY = /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/;
+const EMPTY =
+  /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/;
 
 export const claudeDialect: Dialect = (call, output, ok) => {
   const name = call.name.startsWith('mcp__acp__') ? call.name.slice('mcp__acp__'.length) : call.name;

@@ -52,7 +52,12 @@ export function parseClaudeShaped(p: Record<string, unknown>, spawnTools: Readon
       break;
     case 'Stop':
     case 'SubagentStop':
-      event = { ...base, kind: 'stop', message: str(p.last_assistant_message), stopHookActive: p.stop_hook_active === true };
+      event = {
+        ...base,
+        kind: 'stop',
+        message: str(p.last_assistant_message),
+        stopHookActive: p.stop_hook_active === true,
+      };
       break;
     case 'SessionStart':
       event = { ...base, kind: 'session-start' };

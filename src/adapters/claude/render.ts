@@ -19,7 +19,9 @@ export function context(hookEvent: string, text: string): Record<string, unknown
 
 /** A PreToolUse refusal: the call does not run, and the reason is what the model reads. */
 export function preToolDeny(hookEvent: string, reason: string): Record<string, unknown> {
-  return { hookSpecificOutput: { hookEventName: hookEvent, permissionDecision: 'deny', permissionDecisionReason: reason } };
+  return {
+    hookSpecificOutput: { hookEventName: hookEvent, permissionDecision: 'deny', permissionDecisionReason: reason },
+  };
 }
 
 export function renderClaude(parsed: Parsed, d: Decision): string {

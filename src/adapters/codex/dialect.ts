@@ -19,9 +19,11 @@ const TOOLS = toolTable({
 /** Its shell tools, as rollouts name them, and as its hooks do (`Bash`, whatever the rollout says). */
 const SHELL = new Set(['shell', 'shell_command', 'exec_command', 'local_shell', 'container.exec', 'Bash']);
 
-const ENVELOPE = /^(?:Chunk ID: \S+\n)?(?:Exit code: (-?\d+)\n)?(?:Wall time: [^\n]*\n)?(?:Process exited with code (-?\d+)\n)?(?:Process running with session ID \S+\n)?(?:Original token count: \d+\n)?(?:Output:\n?)?/;
+const ENVELOPE =
+  /^(?:Chunk ID: \S+\n)?(?:Exit code: (-?\d+)\n)?(?:Wall time: [^\n]*\n)?(?:Process exited with code (-?\d+)\n)?(?:Process running with session ID \S+\n)?(?:Original token count: \d+\n)?(?:Output:\n?)?/;
 const PATCH_TARGET = /\*\*\* (?:Update|Add|Delete) File: ([^\n]+)/;
-const REJECTED_PATCH = /apply_patch verification failed|Failed to find (?:expected lines|context)|invalid hunk at line|Failed to read file to update|invalid patch/i;
+const REJECTED_PATCH =
+  /apply_patch verification failed|Failed to find (?:expected lines|context)|invalid hunk at line|Failed to read file to update|invalid patch/i;
 const REFUSED = /^(?:exec command rejected by user|patch rejected by user|rejected by user)/i;
 /** A command the sandbox stopped: `failed in sandbox ... with execution error: ..., exit code: 1, ...`. */
 const SANDBOX_FAILURE = /^failed in sandbox\b[^\n]*?\bexit code: (-?\d+)/;
@@ -29,13 +31,19 @@ const SANDBOX_FAILURE = /^failed in sandbox\b[^\n]*?\bexit code: (-?\d+)/;
 /** An apply_patch body, sent as the tool's own input or as a shell call `apply_patch <<'EOF' ...`. */
 function patchOf(input: unknown, command: string | undefined): string | undefined {
   const o = callFields(input);
-  for (const v of [o.input, o.patch, typeof input === 'string' ? input : undefined]) if (typeof v === 'string' && v.includes('*** Begin Patch')) return v;
-  return command !== undefined && /(?:^|[\s'"])apply_patch\b/.test(command) && command.includes('*** Begin Patch') ? command : undefined;
+  for (const v of [o.input, o.patch, typeof input === 'string' ? input : undefined])
+    if (typeof v === 'string' && v.includes('*** Begin Patch')) return v;
+  return command !== undefined && /(?:^|[\s'"])apply_patch\b/.test(command) && command.includes('*** Begin Patch')
+    ? command
+    : undefined;
 }
 
 export const codexDialect: Dialect = (call, output, ok) => {
   const facts: CallFacts = tableFacts(TOOLS, SHELL, call);
-  const patch = call.name === 'apply_patch' || facts.command !== undefined ? patchOf(call.input, facts.command ?? commandOf(call.input)) : undefined;
+  const patch =
+    call.name === 'apply_patch' || facts.command !== undefined
+      ? patchOf(call.input, facts.command ?? commandOf(call.input))
+      : undefined;
   if (patch !== undefined) {
     delete facts.command;
     facts.cls = 'edit';
@@ -52,7 +60,11 @@ export const codexDialect: Dialect = (call, output, ok) => {
   const bodyText = outputText(body);
   mark(facts, 'refused', REFUSED.test(bodyText.slice(0, 200)));
   // a patch applies whole or not at all: a failed one changed nothing
-  mark(facts, 'rejected', facts.cls === 'edit' && known === false && (patch !== undefined || REJECTED_PATCH.test(bodyText.slice(0, 400))));
+  mark(
+    facts,
+    'rejected',
+    facts.cls === 'edit' && known === false && (patch !== undefined || REJECTED_PATCH.test(bodyText.slice(0, 400))),
+  );
   mark(facts, 'empty', bodyText.trim().length === 0 && facts.cls !== 'edit');
   return { ok: known, output: body, facts };
 };

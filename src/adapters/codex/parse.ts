@@ -39,7 +39,9 @@ export function parseCodex(p: Record<string, unknown>): Parsed | undefined {
       break;
     case 'PreToolUse':
       if (!call) return undefined;
-      event = CODEX_SPAWN_TOOLS.has(call.name) ? { ...base, kind: 'spawn', call, childType: childType(call.input) } : { ...base, kind: 'pre-tool', call };
+      event = CODEX_SPAWN_TOOLS.has(call.name)
+        ? { ...base, kind: 'spawn', call, childType: childType(call.input) }
+        : { ...base, kind: 'pre-tool', call };
       break;
     case 'PostToolUse':
       // fires after failing commands too, and the payload does not say how the command exited
@@ -48,7 +50,12 @@ export function parseCodex(p: Record<string, unknown>): Parsed | undefined {
       break;
     case 'Stop':
     case 'SubagentStop':
-      event = { ...base, kind: 'stop', message: str(p.last_assistant_message), stopHookActive: p.stop_hook_active === true };
+      event = {
+        ...base,
+        kind: 'stop',
+        message: str(p.last_assistant_message),
+        stopHookActive: p.stop_hook_active === true,
+      };
       break;
     case 'SessionStart':
       event = { ...base, kind: 'session-start' };

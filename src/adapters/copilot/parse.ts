@@ -33,7 +33,10 @@ export function copilotEvent(p: Record<string, unknown>): string | undefined {
   const named = str(p.hook_event_name) ?? str(p.hookName);
   if (named) return PASCAL[named] ?? named;
   if (p.toolResult !== undefined) return 'postToolUse';
-  if (str(p.toolName)) return typeof p.error === 'string' || (p.error && typeof p.error === 'object') ? 'postToolUseFailure' : 'preToolUse';
+  if (str(p.toolName))
+    return typeof p.error === 'string' || (p.error && typeof p.error === 'object')
+      ? 'postToolUseFailure'
+      : 'preToolUse';
   if (typeof p.prompt === 'string') return 'userPromptSubmitted';
   if (str(p.agentName)) return p.stopReason !== undefined ? 'subagentStop' : 'subagentStart';
   if (p.stopReason !== undefined) return 'agentStop';
@@ -76,7 +79,9 @@ export function parseCopilot(p: Record<string, unknown>): Parsed | undefined {
       break;
     case 'preToolUse':
       if (!call) return undefined;
-      event = COPILOT_SPAWN_TOOLS.has(call.name) ? { ...base, kind: 'spawn', call, childType: spawnType(call.input) } : { ...base, kind: 'pre-tool', call };
+      event = COPILOT_SPAWN_TOOLS.has(call.name)
+        ? { ...base, kind: 'spawn', call, childType: spawnType(call.input) }
+        : { ...base, kind: 'pre-tool', call };
       break;
     case 'permissionRequest':
       // the same call again, after preToolUse let it through: where a stopped agent is ended
@@ -90,12 +95,19 @@ export function parseCopilot(p: Record<string, unknown>): Parsed | undefined {
       // a denied call never ran: not an attempt of the agent
       if (type === 'denied') return undefined;
       // a shell command's exit code is in the trailer of its result, read by the dialect (./dialect.ts)
-      event = { ...base, kind: 'post-tool', call, output: result.textResultForLlm ?? result.text_result_for_llm ?? '', ok: type === 'success' };
+      event = {
+        ...base,
+        kind: 'post-tool',
+        call,
+        output: result.textResultForLlm ?? result.text_result_for_llm ?? '',
+        ok: type === 'success',
+      };
       break;
     }
     case 'postToolUseFailure': {
       if (!call) return undefined;
-      const error = p.error && typeof p.error === 'object' ? str((p.error as Record<string, unknown>).message) : str(p.error);
+      const error =
+        p.error && typeof p.error === 'object' ? str((p.error as Record<string, unknown>).message) : str(p.error);
       event = { ...base, kind: 'post-tool', call, output: error ?? '', ok: false };
       break;
     }
@@ -105,7 +117,12 @@ export function parseCopilot(p: Record<string, unknown>): Parsed | undefined {
       event = { ...base, kind: 'stop', stopHookActive: p.stop_hook_active === true || p.stopHookActive === true };
       break;
     case 'subagentStop':
-      event = { ...base, kind: 'stop', message: str(p.response), stopHookActive: p.stop_hook_active === true || p.stopHookActive === true };
+      event = {
+        ...base,
+        kind: 'stop',
+        message: str(p.response),
+        stopHookActive: p.stop_hook_active === true || p.stopHookActive === true,
+      };
       break;
     case 'sessionStart':
       event = { ...base, kind: 'session-start' };

@@ -25,7 +25,8 @@ export function renderCopilot(parsed: Parsed, d: Decision): string {
   if (d.action === 'allow') return '';
   if (e === 'preToolUse') {
     const interruptNext = d.action === 'stop' && ev.kind === 'pre-tool' && PERMISSION_CHECKED.has(ev.call.name);
-    if ((d.action === 'deny' || d.action === 'stop') && !interruptNext) out = { permissionDecision: 'deny', permissionDecisionReason: text };
+    if ((d.action === 'deny' || d.action === 'stop') && !interruptNext)
+      out = { permissionDecision: 'deny', permissionDecisionReason: text };
   } else if (e === 'permissionRequest') {
     if (d.action === 'stop') out = { behavior: 'deny', message: text, interrupt: true };
     else if (d.action === 'deny') out = { behavior: 'deny', message: text };

@@ -18,35 +18,124 @@ const common = {
   user_email: null,
   transcript_path: null,
 };
-const pre = { ...common, hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: 'npm test' }, tool_use_id: 'tu-1', cwd: '/home/dev/proj', agent_message: '' };
-const post = { ...pre, hook_event_name: 'postToolUse', tool_output: '{"output":"1 passed, 1 failed","exitCode":1}', duration: 312 };
-const failure = { ...pre, hook_event_name: 'postToolUseFailure', error_message: 'Command timed out', failure_type: 'timeout', duration: 30000, is_interrupt: false };
-const subagentB = { ...common, hook_event_name: 'subagentStart', subagent_id: 'sub-9', subagent_type: 'explore', task: 'find the parser', parent_conversation_id: 'conv-1', tool_call_id: 'tc-4', subagent_model: 'fast', is_parallel_worker: false };
-const subagentA = { ...common, hook_event_name: 'subagentStart', subagent_type: 'generalPurpose', prompt: 'find the parser', model: 'fast' };
+const pre = {
+  ...common,
+  hook_event_name: 'preToolUse',
+  tool_name: 'Shell',
+  tool_input: { command: 'npm test' },
+  tool_use_id: 'tu-1',
+  cwd: '/home/dev/proj',
+  agent_message: '',
+};
+const post = {
+  ...pre,
+  hook_event_name: 'postToolUse',
+  tool_output: '{"output":"1 passed, 1 failed","exitCode":1}',
+  duration: 312,
+};
+const failure = {
+  ...pre,
+  hook_event_name: 'postToolUseFailure',
+  error_message: 'Command timed out',
+  failure_type: 'timeout',
+  duration: 30000,
+  is_interrupt: false,
+};
+const subagentB = {
+  ...common,
+  hook_event_name: 'subagentStart',
+  subagent_id: 'sub-9',
+  subagent_type: 'explore',
+  task: 'find the parser',
+  parent_conversation_id: 'conv-1',
+  tool_call_id: 'tc-4',
+  subagent_model: 'fast',
+  is_parallel_worker: false,
+};
+const subagentA = {
+  ...common,
+  hook_event_name: 'subagentStart',
+  subagent_type: 'generalPurpose',
+  prompt: 'find the parser',
+  model: 'fast',
+};
 
 describe('cursor: reading the documented payloads', () => {
   const table: [string, Record<string, unknown>, string | undefined, Record<string, unknown>?][] = [
-    ['beforeSubmitPrompt', { ...common, hook_event_name: 'beforeSubmitPrompt', prompt: 'fix the tests', attachments: [] }, 'prompt', { task: 'gen-1', session: 'conv-1' }],
-    ['preToolUse', pre, 'pre-tool', { call: { name: 'Shell', input: { command: 'npm test' }, id: 'tu-1' }, cwd: '/home/dev/proj' }],
-    ['preToolUse with MCP input as a JSON string', { ...pre, tool_name: 'MCP:search', tool_input: '{"q":"x"}' }, 'pre-tool', { call: { name: 'MCP:search', input: { q: 'x' }, id: 'tu-1' } }],
-    ['postToolUse, a non-zero exit', post, 'post-tool', { ok: false, output: { output: '1 passed, 1 failed', exitCode: 1 } }],
+    [
+      'beforeSubmitPrompt',
+      { ...common, hook_event_name: 'beforeSubmitPrompt', prompt: 'fix the tests', attachments: [] },
+      'prompt',
+      { task: 'gen-1', session: 'conv-1' },
+    ],
+    [
+      'preToolUse',
+      pre,
+      'pre-tool',
+      { call: { name: 'Shell', input: { command: 'npm test' }, id: 'tu-1' }, cwd: '/home/dev/proj' },
+    ],
+    [
+      'preToolUse with MCP input as a JSON string',
+      { ...pre, tool_name: 'MCP:search', tool_input: '{"q":"x"}' },
+      'pre-tool',
+      { call: { name: 'MCP:search', input: { q: 'x' }, id: 'tu-1' } },
+    ],
+    [
+      'postToolUse, a non-zero exit',
+      post,
+      'post-tool',
+      { ok: false, output: { output: '1 passed, 1 failed', exitCode: 1 } },
+    ],
     ['postToolUse, success', { ...post, tool_output: '{"output":"ok","exitCode":0}' }, 'post-tool', { ok: true }],
     ['postToolUseFailure', failure, 'post-tool', { ok: false, output: 'Command timed out' }],
     ['postToolUseFailure by interrupt', { ...failure, is_interrupt: true }, undefined],
     ['subagentStart [CU-B]', subagentB, 'spawn', { childType: 'explore', agent: { id: 'main' }, session: 'conv-1' }],
     ['subagentStart [CU-A]', subagentA, 'spawn', { childType: 'generalPurpose' }],
-    ['a call inside a subagent', { ...pre, conversation_id: 'conv-sub', parent_conversation_id: 'conv-1', subagent_type: 'explore' }, 'pre-tool', { session: 'conv-1', agent: { id: 'conv-sub', type: 'explore' } }],
-    ['stop', { ...common, hook_event_name: 'stop', status: 'completed', loop_count: 0 }, 'stop', { stopHookActive: false }],
-    ['stop after a follow-up', { ...common, hook_event_name: 'stop', status: 'completed', loop_count: 1 }, 'stop', { stopHookActive: true }],
-    ['sessionStart', { ...common, hook_event_name: 'sessionStart', session_id: 'conv-1', is_background_agent: false, composer_mode: 'agent' }, 'session-start'],
-    ['beforeShellExecution (preToolUse carries it)', { ...common, hook_event_name: 'beforeShellExecution', command: 'npm test', cwd: '/home/dev/proj' }, undefined],
+    [
+      'a call inside a subagent',
+      { ...pre, conversation_id: 'conv-sub', parent_conversation_id: 'conv-1', subagent_type: 'explore' },
+      'pre-tool',
+      { session: 'conv-1', agent: { id: 'conv-sub', type: 'explore' } },
+    ],
+    [
+      'stop',
+      { ...common, hook_event_name: 'stop', status: 'completed', loop_count: 0 },
+      'stop',
+      { stopHookActive: false },
+    ],
+    [
+      'stop after a follow-up',
+      { ...common, hook_event_name: 'stop', status: 'completed', loop_count: 1 },
+      'stop',
+      { stopHookActive: true },
+    ],
+    [
+      'sessionStart',
+      {
+        ...common,
+        hook_event_name: 'sessionStart',
+        session_id: 'conv-1',
+        is_background_agent: false,
+        composer_mode: 'agent',
+      },
+      'session-start',
+    ],
+    [
+      'beforeShellExecution (preToolUse carries it)',
+      { ...common, hook_event_name: 'beforeShellExecution', command: 'npm test', cwd: '/home/dev/proj' },
+      undefined,
+    ],
   ];
   for (const [name, p, kind, fields] of table) {
     it(`${name} -> ${kind ?? 'nothing to act on'}`, () => {
       const parsed = parseCursor(p);
       assert.equal(parsed?.event.kind, kind);
-      for (const [k, v] of Object.entries(fields ?? {})) assert.deepEqual((parsed!.event as unknown as Record<string, unknown>)[k], v, k);
-      assert.equal(detectAgent(p, { CLAUDE_PROJECT_DIR: '/home/dev/proj', CURSOR_PROJECT_DIR: '/home/dev/proj' }), 'cursor');
+      for (const [k, v] of Object.entries(fields ?? {}))
+        assert.deepEqual((parsed!.event as unknown as Record<string, unknown>)[k], v, k);
+      assert.equal(
+        detectAgent(p, { CLAUDE_PROJECT_DIR: '/home/dev/proj', CURSOR_PROJECT_DIR: '/home/dev/proj' }),
+        'cursor',
+      );
     });
   }
 });
@@ -54,8 +143,16 @@ describe('cursor: reading the documented payloads', () => {
 describe('cursor: answers in the newer dialect', () => {
   const nudge: Decision = { action: 'nudge', message: 'stallguard: the same call ran 5 times', signals: [] };
   const deny: Decision = { action: 'deny', message: 'spawn refused', signals: [] };
-  const stop: Decision = { action: 'stop', message: 'stallguard stopped this agent', stopReason: 'stall: x, twice', signals: [] };
-  const at = (hookEvent: string) => ({ event: { kind: 'stop', session: 's', agent: { id: 'main' } } as const, hookEvent });
+  const stop: Decision = {
+    action: 'stop',
+    message: 'stallguard stopped this agent',
+    stopReason: 'stall: x, twice',
+    signals: [],
+  };
+  const at = (hookEvent: string) => ({
+    event: { kind: 'stop', session: 's', agent: { id: 'main' } } as const,
+    hookEvent,
+  });
   const table: [string, Decision, unknown][] = [
     ['postToolUse', nudge, { additional_context: nudge.message }],
     ['postToolUseFailure', nudge, { additional_context: nudge.message }],
@@ -81,7 +178,10 @@ describe('cursor: a looping session through the hook', () => {
     const turns = stuckAgent(hook, pre, post, 20, (a) => a?.permission === 'deny');
     const nudge = firstWhere(turns, (t) => t.after !== undefined);
     assert.ok(nudge >= 0 && nudge <= 4, `nudged at attempt ${nudge + 1}`);
-    assert.match(String(turns[nudge]!.after!.additional_context), /^stallguard: .*`Shell npm test` x\d \(same failure\)/);
+    assert.match(
+      String(turns[nudge]!.after!.additional_context),
+      /^stallguard: .*`Shell npm test` x\d \(same failure\)/,
+    );
     const stop = firstWhere(turns, (t) => /stopped this agent/.test(String(t.after?.additional_context)));
     assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
     assert.equal(hook.answer({ ...pre, tool_input: { command: 'git status' } })!.permission, 'deny');

@@ -50,7 +50,12 @@ export function parseCursor(p: Record<string, unknown>): Parsed | undefined {
     case 'subagentStart': {
       // the spawn is judged here, where Cursor lets a hook refuse it; its preToolUse (tool Task) is a plain call
       const input = { subagent_type: childType(p), task: str(p.task) ?? str(p.prompt) ?? '' };
-      event = { ...base, kind: 'spawn', call: { name: 'Task', input, id: str(p.tool_call_id) }, childType: childType(p) };
+      event = {
+        ...base,
+        kind: 'spawn',
+        call: { name: 'Task', input, id: str(p.tool_call_id) },
+        childType: childType(p),
+      };
       break;
     }
     case 'postToolUse': {
@@ -63,11 +68,22 @@ export function parseCursor(p: Record<string, unknown>): Parsed | undefined {
     case 'postToolUseFailure':
       // an interrupt is the person's doing, not a failed attempt of the agent
       if (!call || p.is_interrupt === true) return undefined;
-      event = { ...base, kind: 'post-tool', call, output: str(p.error_message) ?? str(p.failure_type) ?? '', ok: false };
+      event = {
+        ...base,
+        kind: 'post-tool',
+        call,
+        output: str(p.error_message) ?? str(p.failure_type) ?? '',
+        ok: false,
+      };
       break;
     case 'stop':
     case 'subagentStop':
-      event = { ...base, kind: 'stop', message: str(p.summary), stopHookActive: typeof p.loop_count === 'number' && p.loop_count > 0 };
+      event = {
+        ...base,
+        kind: 'stop',
+        message: str(p.summary),
+        stopHookActive: typeof p.loop_count === 'number' && p.loop_count > 0,
+      };
       break;
     case 'sessionStart':
       event = { ...base, kind: 'session-start' };

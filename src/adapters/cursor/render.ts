@@ -18,7 +18,12 @@ export function renderCursor(parsed: Parsed, d: Decision): string {
   let out: Record<string, unknown> | undefined;
   if (d.action === 'allow') return '';
   if (BEFORE.has(e)) {
-    if (d.action === 'deny' || d.action === 'stop') out = { permission: 'deny', user_message: d.action === 'stop' ? (d.stopReason ?? text) : text, agent_message: text };
+    if (d.action === 'deny' || d.action === 'stop')
+      out = {
+        permission: 'deny',
+        user_message: d.action === 'stop' ? (d.stopReason ?? text) : text,
+        agent_message: text,
+      };
   } else if (AFTER.has(e)) {
     out = { additional_context: text };
   } else if (e === 'stop' || e === 'subagentStop') {

@@ -19,7 +19,8 @@ const SHELL = new Set(['run_shell_command']);
 const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
 const OUTPUT = /^Output: ([\s\S]*?)(?=^(?:Error|Exit Code|Signal|Background PIDs|Process Group PGID): |$(?![\s\S]))/m;
 const REFUSED = /^Error: (?:\[Operation Cancelled\]|Tool execution denied by policy)/;
-const REJECTED_EDIT = /Failed to edit, (?:\d+ occurrences found|Expected \d+ occurrences?)|could not find the string to replace|determined that no changes were necessary/;
+const REJECTED_EDIT =
+  /Failed to edit, (?:\d+ occurrences found|Expected \d+ occurrences?)|could not find the string to replace|determined that no changes were necessary/;
 const MALFORMED = /^Error: params(?:\/\S+)? must /;
 const EMPTY = /^(?:No matches found|No files found|Found 0 matches)\b/;
 
@@ -32,7 +33,11 @@ export interface ResultTexts {
 }
 
 /** The dialect of Gemini CLI, or of an agent that grew out of it (Qwen Code): its tools, the same labelled shell block, its texts. */
-export function geminiShaped(tools: ReadonlyMap<string, ToolClass>, shell: ReadonlySet<string>, texts: ResultTexts): Dialect {
+export function geminiShaped(
+  tools: ReadonlyMap<string, ToolClass>,
+  shell: ReadonlySet<string>,
+  texts: ResultTexts,
+): Dialect {
   return (call, output, ok) => {
     const facts: CallFacts = tableFacts(tools, shell, call);
     const text = outputText(output);
@@ -56,4 +61,9 @@ export function geminiShaped(tools: ReadonlyMap<string, ToolClass>, shell: Reado
   };
 }
 
-export const geminiDialect: Dialect = geminiShaped(TOOLS, SHELL, { refused: REFUSED, rejectedEdit: REJECTED_EDIT, malformed: MALFORMED, empty: EMPTY });
+export const geminiDialect: Dialect = geminiShaped(TOOLS, SHELL, {
+  refused: REFUSED,
+  rejectedEdit: REJECTED_EDIT,
+  malformed: MALFORMED,
+  empty: EMPTY,
+});

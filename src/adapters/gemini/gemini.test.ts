@@ -10,12 +10,20 @@ import { type Answer, firstWhere, Hook, sample } from '../../../test/support/hoo
 // Contract tests on the payloads Gemini CLI 0.61 really sent (test/fixtures/payloads/gemini-*, captured by
 // e2e/gemini-payloads.e2e.test.ts).
 
-const GEMINI_ENV = { GEMINI_SESSION_ID: '333faa51', GEMINI_PROJECT_DIR: '/home/dev/proj', CLAUDE_PROJECT_DIR: '/home/dev/proj' };
+const GEMINI_ENV = {
+  GEMINI_SESSION_ID: '333faa51',
+  GEMINI_PROJECT_DIR: '/home/dev/proj',
+  CLAUDE_PROJECT_DIR: '/home/dev/proj',
+};
 
 describe('gemini: reading the captured payloads', () => {
   const table: [string, string | undefined, Record<string, unknown>?][] = [
     ['gemini-BeforeAgent.json', 'prompt', { prompt: 'fix the tests' }],
-    ['gemini-BeforeTool-run_shell_command.json', 'pre-tool', { call: { name: 'run_shell_command', input: { command: 'npm test', description: 'run' } } }],
+    [
+      'gemini-BeforeTool-run_shell_command.json',
+      'pre-tool',
+      { call: { name: 'run_shell_command', input: { command: 'npm test', description: 'run' } } },
+    ],
     ['gemini-AfterTool-run_shell_command.json', 'post-tool', { ok: false }],
     ['gemini-AfterAgent.json', 'stop', { message: 'Running tests.\nFinished.', stopHookActive: false }],
     ['gemini-SessionStart.json', 'session-start'],
@@ -33,14 +41,18 @@ describe('gemini: reading the captured payloads', () => {
       if (!parsed) return;
       assert.equal(parsed.event.session, p.session_id);
       assert.deepEqual(parsed.event.agent, { id: 'main' });
-      for (const [k, v] of Object.entries(fields ?? {})) assert.deepEqual((parsed.event as unknown as Record<string, unknown>)[k], v, k);
+      for (const [k, v] of Object.entries(fields ?? {}))
+        assert.deepEqual((parsed.event as unknown as Record<string, unknown>)[k], v, k);
     });
   }
 
   it('detects Gemini, although it sets CLAUDE_PROJECT_DIR too', () => {
     for (const [file] of table) assert.equal(detectAgent(sample(file), GEMINI_ENV), 'gemini', file);
     // without the environment, its own event names still give it away
-    assert.equal(detectAgent(sample('gemini-AfterTool-run_shell_command.json'), { CLAUDE_PROJECT_DIR: '/home/dev/proj' }), 'gemini');
+    assert.equal(
+      detectAgent(sample('gemini-AfterTool-run_shell_command.json'), { CLAUDE_PROJECT_DIR: '/home/dev/proj' }),
+      'gemini',
+    );
   });
 
   it('reads success from the exit code a shell command reports, and failure from a tool error', () => {
@@ -51,7 +63,11 @@ describe('gemini: reading the captured payloads', () => {
   });
 
   it('spawns a subagent through invoke_agent, judged before it runs', () => {
-    const p = { ...sample('gemini-BeforeTool-run_shell_command.json'), tool_name: 'invoke_agent', tool_input: { agent_name: 'codebase_investigator', prompt: 'look' } };
+    const p = {
+      ...sample('gemini-BeforeTool-run_shell_command.json'),
+      tool_name: 'invoke_agent',
+      tool_input: { agent_name: 'codebase_investigator', prompt: 'look' },
+    };
     const parsed = parseGemini(p);
     assert.equal(parsed?.event.kind, 'spawn');
     assert.equal(parsed?.event.kind === 'spawn' && parsed.event.childType, 'codebase_investigator');
@@ -68,8 +84,16 @@ describe('gemini: reading the captured payloads', () => {
 describe('gemini: answers', () => {
   const nudge: Decision = { action: 'nudge', message: 'stallguard: the same call ran 5 times', signals: [] };
   const deny: Decision = { action: 'deny', message: 'spawn refused', signals: [] };
-  const stop: Decision = { action: 'stop', message: 'stallguard stopped this agent', stopReason: 'stall: x, twice', signals: [] };
-  const at = (hookEvent: string) => ({ event: { kind: 'stop', session: 's', agent: { id: 'main' } } as const, hookEvent });
+  const stop: Decision = {
+    action: 'stop',
+    message: 'stallguard stopped this agent',
+    stopReason: 'stall: x, twice',
+    signals: [],
+  };
+  const at = (hookEvent: string) => ({
+    event: { kind: 'stop', session: 's', agent: { id: 'main' } } as const,
+    hookEvent,
+  });
   const table: [string, Decision, unknown][] = [
     ['AfterTool', nudge, { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: nudge.message } }],
     ['AfterTool', stop, { continue: false, stopReason: 'stall: x, twice' }],
@@ -99,14 +123,26 @@ describe('gemini: a looping session through the hook', () => {
     for (let i = 0; i < 20; i++) {
       const b = hook.answer(before);
       const pgid = response.llmContent!.replace(/PGID: \d+/, `PGID: ${24156 + i * 7}`);
-      turns.push({ before: b, after: b?.decision === 'deny' ? undefined : hook.answer({ ...after, tool_response: { ...response, llmContent: pgid } }) });
+      turns.push({
+        before: b,
+        after:
+          b?.decision === 'deny'
+            ? undefined
+            : hook.answer({ ...after, tool_response: { ...response, llmContent: pgid } }),
+      });
     }
     const nudge = firstWhere(turns, (t) => t.after !== undefined);
     assert.ok(nudge >= 0 && nudge <= 4, `nudged at attempt ${nudge + 1}`);
-    assert.match((turns[nudge]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!, /`run_shell_command npm test` x\d \(same failure\)/);
+    assert.match(
+      (turns[nudge]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!,
+      /`run_shell_command npm test` x\d \(same failure\)/,
+    );
     const stop = firstWhere(turns, (t) => t.after?.continue === false);
     assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
-    assert.match(String(turns[stop]!.after!.stopReason), /^stall: `run_shell_command npm test` x\d \(same failure\), twice in this task( \(.+\))?$/);
+    assert.match(
+      String(turns[stop]!.after!.stopReason),
+      /^stall: `run_shell_command npm test` x\d \(same failure\), twice in this task( \(.+\))?$/,
+    );
     assert.equal(hook.answer(before)!.decision, 'deny');
     // a new prompt is a new task
     hook.run(sample('gemini-BeforeAgent.json'));

@@ -14,7 +14,8 @@ export function renderGemini(parsed: Parsed, d: Decision): string {
   if (d.action === 'allow') return '';
   if (e === 'BeforeTool') {
     if (d.action === 'deny') out = { decision: 'deny', reason: text };
-    else if (d.action === 'stop') out = { decision: 'deny', reason: text, continue: false, stopReason: d.stopReason ?? text };
+    else if (d.action === 'stop')
+      out = { decision: 'deny', reason: text, continue: false, stopReason: d.stopReason ?? text };
   } else if (e === 'AfterTool') {
     if (d.action === 'stop') out = { continue: false, stopReason: d.stopReason ?? text };
     else if (d.message) out = { hookSpecificOutput: { hookEventName: e, additionalContext: d.message } };

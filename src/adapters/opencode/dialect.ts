@@ -16,8 +16,10 @@ const TOOLS = toolTable({
 });
 const SHELL = new Set(['bash']);
 
-const REJECTED_EDIT = /^(?:Error: )?(?:Could not find oldString|Found multiple (?:exact )?matches for oldString|No changes to apply: oldString and newString are identical)/;
-const REFUSED = /^(?:Error: )?The user (?:rejected permission to use this specific tool call|has specified a rule which prevents you from using this specific tool call)/;
+const REJECTED_EDIT =
+  /^(?:Error: )?(?:Could not find oldString|Found multiple (?:exact )?matches for oldString|No changes to apply: oldString and newString are identical)/;
+const REFUSED =
+  /^(?:Error: )?The user (?:rejected permission to use this specific tool call|has specified a rule which prevents you from using this specific tool call)/;
 const MALFORMED = /^The arguments provided to the tool are invalid: /;
 const EMPTY = /^(?:No files found|No matches found)\b/;
 

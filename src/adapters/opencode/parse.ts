@@ -30,7 +30,10 @@ function actor(v: unknown): Actor | undefined {
 /** The text of a user message's parts. */
 function promptText(parts: unknown): string | undefined {
   if (!Array.isArray(parts)) return undefined;
-  const text = parts.map((p) => record(p)).filter((p) => p.type === 'text' && typeof p.text === 'string' && p.synthetic !== true).map((p) => p.text as string);
+  const text = parts
+    .map((p) => record(p))
+    .filter((p) => p.type === 'text' && typeof p.text === 'string' && p.synthetic !== true)
+    .map((p) => p.text as string);
   return text.length > 0 ? text.join('\n') : undefined;
 }
 
@@ -61,13 +64,22 @@ export function parseOpencode(p: Record<string, unknown>): Parsed | undefined {
     case 'tool.execute.before': {
       if (!tool) return undefined;
       const args = output.args;
-      event = tool === OPENCODE_SPAWN_TOOL ? { ...base, kind: 'spawn', call: call(args), childType: str(record(args).subagent_type) ?? 'agent' } : { ...base, kind: 'pre-tool', call: call(args) };
+      event =
+        tool === OPENCODE_SPAWN_TOOL
+          ? { ...base, kind: 'spawn', call: call(args), childType: str(record(args).subagent_type) ?? 'agent' }
+          : { ...base, kind: 'pre-tool', call: call(args) };
       break;
     }
     case 'tool.execute.after':
       if (!tool) return undefined;
       // what its tools and texts mean (a to-do list, a rejected edit) is read by its dialect (./dialect.ts)
-      event = { ...base, kind: 'post-tool', call: call(input.args), output: typeof output.output === 'string' ? output.output : '', ok: opencodeOk(tool, output.metadata) };
+      event = {
+        ...base,
+        kind: 'post-tool',
+        call: call(input.args),
+        output: typeof output.output === 'string' ? output.output : '',
+        ok: opencodeOk(tool, output.metadata),
+      };
       break;
     case 'tool.error':
       if (!tool) return undefined;

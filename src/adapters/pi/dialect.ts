@@ -13,7 +13,8 @@ const TOOLS = toolTable({
 const SHELL = new Set(['bash']);
 
 /** What the edit tool says when it cannot apply a replacement (dist/core/tools/edit-diff.js). */
-const REJECTED_EDIT = /^(?:Could not find (?:the exact text|edits\[\d+\]) in |Found \d+ occurrences of |No changes made to )/;
+const REJECTED_EDIT =
+  /^(?:Could not find (?:the exact text|edits\[\d+\]) in |Found \d+ occurrences of |No changes made to )/;
 /** pi-agent-core's answers to a call it could not run as made. */
 const MALFORMED = /^(?:Tool \S+ not found$|Validation failed for tool |Edit tool input is invalid)/;
 const EMPTY = /^(?:No matches found|No files found matching pattern|\(empty directory\)|\(no output\))\s*$/;

@@ -20,13 +20,19 @@ function record(v: unknown): Record<string, unknown> {
 function textOf(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
-  const text = content.map(record).filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
+  const text = content
+    .map(record)
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text as string);
   return text.length > 0 ? text.join('\n') : undefined;
 }
 
 function closingText(messages: unknown): string | undefined {
   if (!Array.isArray(messages)) return undefined;
-  const last = messages.map(record).filter((m) => m.role === 'assistant').at(-1);
+  const last = messages
+    .map(record)
+    .filter((m) => m.role === 'assistant')
+    .at(-1);
   return last ? textOf(last.content) : undefined;
 }
 
@@ -52,7 +58,13 @@ export function parsePi(p: Record<string, unknown>): Parsed | undefined {
       if (!call) return undefined;
       const output = textOf(e.content) ?? '';
       // a rejected edit is told by its text, in the dialect (./dialect.ts)
-      event = { ...base, kind: 'post-tool', call, output, ok: e.isError === true ? false : e.isError === false ? true : null };
+      event = {
+        ...base,
+        kind: 'post-tool',
+        call,
+        output,
+        ok: e.isError === true ? false : e.isError === false ? true : null,
+      };
       break;
     }
     case 'agent_end':

@@ -19,9 +19,16 @@ const TOOLS = toolTable({
 });
 const SHELL = new Set(['run_shell_command']);
 
-const REFUSED = /^(?:\[Operation Cancelled\]|User intentionally cancelled|Tool "[^"]+" is denied|This "[^"]+" invocation was denied|Tool invocation denied by host policy)/;
-const REJECTED_EDIT = /Failed to edit(?:, \d+ occurrences found|\. Found \d+ occurrences|\. Attempted to create a file that already exists| because the text matches multiple locations)|No changes to apply\./;
+const REFUSED =
+  /^(?:\[Operation Cancelled\]|User intentionally cancelled|Tool "[^"]+" is denied|This "[^"]+" invocation was denied|Tool invocation denied by host policy)/;
+const REJECTED_EDIT =
+  /Failed to edit(?:, \d+ occurrences found|\. Found \d+ occurrences|\. Attempted to create a file that already exists| because the text matches multiple locations)|No changes to apply\./;
 const MALFORMED = /^(?:Error: )?params(?:\/\S+)? must |^Tool "[^"]+" not found\b/;
 const EMPTY = /^(?:No matches found|No files found|Found 0 matches)\b/;
 
-export const qwenDialect: Dialect = geminiShaped(TOOLS, SHELL, { refused: REFUSED, rejectedEdit: REJECTED_EDIT, malformed: MALFORMED, empty: EMPTY });
+export const qwenDialect: Dialect = geminiShaped(TOOLS, SHELL, {
+  refused: REFUSED,
+  rejectedEdit: REJECTED_EDIT,
+  malformed: MALFORMED,
+  empty: EMPTY,
+});

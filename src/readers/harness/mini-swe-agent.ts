@@ -12,9 +12,11 @@ const FORMAT_ERROR = /Please always provide EXACTLY ONE action/;
 
 export const miniSweAgentDialect: Dialect = (call, output, ok) => {
   const text = outputText(output);
-  if (call.name === '<format_error>' || FORMAT_ERROR.test(text.slice(0, 2000))) return { ok: false, output, facts: { cls: 'other', malformed: true } };
+  if (call.name === '<format_error>' || FORMAT_ERROR.test(text.slice(0, 2000)))
+    return { ok: false, output, facts: { cls: 'other', malformed: true } };
   const command = commandOf(call.input);
-  const facts: CallFacts = command !== undefined && call.name !== 'submit' ? { cls: 'exec', command } : { cls: 'other' };
+  const facts: CallFacts =
+    command !== undefined && call.name !== 'submit' ? { cls: 'exec', command } : { cls: 'other' };
   const code = RETURN_CODE.exec(text)?.[1];
   const body = OUTPUT.exec(text)?.[1] ?? (code !== undefined ? text.replace(RETURN_CODE, '') : output);
   mark(facts, 'empty', outputText(body).trim().length === 0);

@@ -18,7 +18,8 @@ const TOOLS = toolTable({
 
 const FOOTER = /\n*\(Open file: [^\n]*\)\n\(Current directory: [^\n]*\)\n?(?:bash-\$)?\s*$/;
 const REJECTED_EDIT = /^Your proposed edit has introduced new syntax error/m;
-const EMPTY = /^(?:Your command ran successfully and did not produce any output\.?|No matches found\b.*|Found 0 matches\b.*)$/s;
+const EMPTY =
+  /^(?:Your command ran successfully and did not produce any output\.?|No matches found\b.*|Found 0 matches\b.*)$/s;
 const TRACEBACK = /^Traceback \(most recent call last\):/m;
 const NOT_FOUND = /^(?:bash: )?\S+: command not found$/m;
 
