@@ -65,6 +65,15 @@ describe('dialects', () => {
     assert.equal(codexDialect({ name: 'update_plan', input: {} }, 'Plan updated', true).facts.bookkeeping, true);
   });
 
+  it("Codex: older versions' JSON envelope holds the output and the exit code", () => {
+    const call = { name: 'shell', input: { command: ['bash', '-lc', 'python - <<PY\nprint(1)\nPY'] } };
+    const quiet = codexDialect(call, '{"output":"","metadata":{"exit_code":0,"duration_seconds":0.1}}', null);
+    assert.deepEqual([quiet.ok, quiet.output, quiet.facts.empty], [true, '', true]);
+    const failed = codexDialect(call, '{"output":"Traceback\\nNameError: x","metadata":{"exit_code":1}}', null);
+    assert.deepEqual([failed.ok, failed.output], [false, 'Traceback\nNameError: x']);
+    assert.equal(codexDialect(call, '{"output": not json', null).output, '{"output": not json');
+  });
+
   it('Gemini CLI: a shell call that exited non-zero failed, though its status says success', () => {
     const d = geminiDialect(
       { name: 'run_shell_command', input: { command: 'ls nope' } },
@@ -72,6 +81,12 @@ describe('dialects', () => {
       true,
     );
     assert.deepEqual([d.ok, d.output], [false, 'ls: nope: No such file or directory']);
+    const split = geminiDialect(
+      { name: 'run_shell_command', input: { command: 'eww reload' } },
+      'Command: eww reload\nDirectory: (root)\nStdout: (empty)\nStderr: error: Input ended unexpectedly\nError: (none)\nExit Code: 0\nSignal: (none)',
+      true,
+    );
+    assert.deepEqual([split.ok, split.output, split.facts.empty], [true, 'error: Input ended unexpectedly', undefined]);
     assert.equal(
       geminiDialect(
         { name: 'replace', input: {} },

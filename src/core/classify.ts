@@ -42,6 +42,10 @@ const FILTERS =
   /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
 const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
+/** Programs that ask a server how it is (`curl -s localhost:3000/health`): after a wait, asking is polling. */
+const PROBES = /^(?:curl|wget|http|https|xh|nc|invoke-webrequest|iwr|invoke-restmethod|irm)$/i;
+/** A probe's arguments that send something: a request that changes state, not a question. */
+const SENDS = /^(?:-d|--data\S*|-F|--form|-T|--upload-file|-X|--request|--post-\S+|-Method)$/i;
 const POLL_SUBCOMMAND =
   /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
 const WRITERS =
@@ -236,6 +240,8 @@ function classifyShell(command: string, depth = 0): CallShape {
   const source = new Map<number, string[]>();
   let inline = false;
   let waited: string | undefined;
+  /** Every command that did something else than look was a probe: after a wait, the call is a poll. */
+  let onlyProbes = true;
   for (const simple of lexShell(command, POWERSHELL.test(command))) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
@@ -302,12 +308,15 @@ function classifyShell(command: string, depth = 0): CallShape {
     else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
     else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk')
       consider({ cls: 'read', target: lastPath(words), range: joined });
-    else consider({ cls: 'exec' });
+    else {
+      if (!PROBES.test(verb) || args.some((a) => SENDS.test(a))) onlyProbes = false;
+      consider({ cls: 'exec' });
+    }
   }
   if (depth === 0 && RANK[shape?.cls ?? 'exec'] < RANK.edit && POWERSHELL_WRITE.test(command))
     return { cls: 'edit', change: command, ...(inline ? { inline } : {}) };
   let found: CallShape = shape ?? { cls: 'exec' };
-  if (waited !== undefined && (!shape || (RANK[found.cls] < RANK.poll && found.cls !== 'exec')))
+  if (waited !== undefined && (!shape || (RANK[found.cls] < RANK.poll && (found.cls !== 'exec' || onlyProbes))))
     found = { ...found, cls: 'poll', target: found.target ?? waited };
   return inline ? { ...found, inline } : found;
 }

@@ -263,6 +263,26 @@ describe('polls', () => {
   });
 });
 
+describe('polls, continued', () => {
+  it('a health check after a pause, refused while the server starts, is waiting: the call that succeeds runs', () => {
+    const s = new Session({ mode: 'enforce' });
+    s.prompt();
+    s.bash('npm run dev > /tmp/dev.log 2>&1 &', '');
+    const refused = 'curl: (7) Failed to connect to localhost port 3000 after 0 ms: Connection refused';
+    times(3, () => s.bash('sleep 5 && curl -s localhost:3000/health', refused, false));
+    const up = s.bash('sleep 5 && curl -s localhost:3000/health', '{"ok":true}');
+    assert.deepEqual([s.actions(), up.action], [[], 'allow']);
+  });
+
+  it('a request that sends something is no poll, pause or not', () => {
+    const s = new Session();
+    s.prompt();
+    const refused = '{"error":"duplicate key value violates unique constraint"}';
+    times(5, () => s.bash(`sleep 1 && curl -s -X POST localhost:3000/users -d '{"name":"a"}'`, refused, false));
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
+
 describe('failures', () => {
   it('a build piped into tail that prints its failure failed, whatever tail exited with', () => {
     const s = new Session();

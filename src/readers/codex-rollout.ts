@@ -1,7 +1,7 @@
 import type { Actor, Event, ToolCall } from '../types.ts';
 import { parseJsonLine, type ReadStats, type ReplayItem, type TokenCounts, type TranscriptSink } from './types.ts';
 import { describeEvent } from '../adapters/dialect.ts';
-import { codexDialect } from '../adapters/codex/dialect.ts';
+import { codexDialect, jsonEnvelope } from '../adapters/codex/dialect.ts';
 
 // Codex CLI's session "rollout": ~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl. Codex calls the
 // format unstable, so every field is read defensively. Since late 2025 each line is an envelope
@@ -92,15 +92,8 @@ export function codexOutput(output: unknown): { text: string; ok: boolean | null
     };
   }
   const text = typeof output === 'string' ? output : '';
-  if (text.startsWith('{"output"')) {
-    try {
-      const o = JSON.parse(text) as { output?: unknown; metadata?: { exit_code?: unknown } };
-      const code = o.metadata?.exit_code;
-      return { text: typeof o.output === 'string' ? o.output : text, ok: typeof code === 'number' ? code === 0 : null };
-    } catch {
-      /* plain text after all */
-    }
-  }
+  const json = jsonEnvelope(text);
+  if (json) return json;
   const code = /^Exit code: (-?\d+)$/m.exec(text) ?? /^Process exited with code (-?\d+)$/m.exec(text);
   return { text, ok: code ? code[1] === '0' : null };
 }

@@ -28,6 +28,21 @@ const REFUSED = /^(?:exec command rejected by user|patch rejected by user|reject
 /** A command the sandbox stopped: `failed in sandbox ... with execution error: ..., exit code: 1, ...`. */
 const SANDBOX_FAILURE = /^failed in sandbox\b[^\n]*?\bexit code: (-?\d+)/;
 
+/**
+ * The JSON envelope older Codex versions wrote around a shell call's result,
+ * `{"output":"...","metadata":{"exit_code":1,"duration_seconds":0.1}}`: its output and exit status.
+ */
+export function jsonEnvelope(text: string): { text: string; ok: boolean | null } | undefined {
+  if (!text.startsWith('{"output"')) return undefined;
+  try {
+    const o = JSON.parse(text) as { output?: unknown; metadata?: { exit_code?: unknown } };
+    const code = o.metadata?.exit_code;
+    return { text: typeof o.output === 'string' ? o.output : text, ok: typeof code === 'number' ? code === 0 : null };
+  } catch {
+    return undefined; // plain text after all
+  }
+}
+
 /** An apply_patch body, sent as the tool's own input or as a shell call `apply_patch <<'EOF' ...`. */
 function patchOf(input: unknown, command: string | undefined): string | undefined {
   const o = callFields(input);
@@ -50,6 +65,11 @@ export const codexDialect: Dialect = (call, output, ok) => {
     facts.patch = patch;
     const target = PATCH_TARGET.exec(patch)?.[1]?.trim();
     if (target) facts.target = target;
+  }
+  const json = typeof output === 'string' ? jsonEnvelope(output) : undefined;
+  if (json) {
+    output = json.text;
+    ok ??= json.ok;
   }
   const text = outputText(output);
   const envelope = typeof output === 'string' ? ENVELOPE.exec(text) : null;

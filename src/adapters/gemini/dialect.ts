@@ -3,8 +3,9 @@ import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
 
 // Gemini CLI's tools and result texts. A shell call's result is a block of labelled lines
-// (`Command: ...\nDirectory: ...\nOutput: ...\nError: ...\nExit Code: 1\n...\nProcess Group PGID: 123`)
-// and its status is "success" even when the command exited non-zero; tool errors start with `Error:`.
+// (`Command: ...\nDirectory: ...\nOutput: ...\nError: ...\nExit Code: 1\n...\nProcess Group PGID: 123`; some
+// versions split `Output:` into `Stdout:` and `Stderr:`) and its status is "success" even when the command exited
+// non-zero; tool errors start with `Error:`.
 
 const TOOLS = toolTable({
   read: 'read_file read_many_files list_directory web_fetch',
@@ -17,7 +18,9 @@ const TOOLS = toolTable({
 const SHELL = new Set(['run_shell_command']);
 
 const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
-const OUTPUT = /^Output: ([\s\S]*?)(?=^(?:Error|Exit Code|Signal|Background PIDs|Process Group PGID): |$(?![\s\S]))/m;
+const FIELD_END = String.raw`(?=^(?:Stderr|Error|Exit Code|Signal|Background PIDs|Process Group PGID): |$(?![\s\S]))`;
+const OUTPUT = new RegExp(String.raw`^(?:Output|Stdout): ([\s\S]*?)` + FIELD_END, 'm');
+const STDERR = new RegExp(String.raw`^Stderr: ([\s\S]*?)` + FIELD_END, 'm');
 const REFUSED = /^Error: (?:\[Operation Cancelled\]|Tool execution denied by policy)/;
 const REJECTED_EDIT =
   /Failed to edit, (?:\d+ occurrences found|Expected \d+ occurrences?)|could not find the string to replace|determined that no changes were necessary/;
@@ -47,8 +50,11 @@ export function geminiShaped(
       const code = EXIT_CODE.exec(text)?.[1];
       if (code !== undefined && code !== '0') known = false;
       else if (known === null) known = true;
-      const out = OUTPUT.exec(text)?.[1]?.trim() ?? '';
-      body = out === '(empty)' ? '' : out;
+      const field = (re: RegExp) => {
+        const v = re.exec(text)?.[1]?.trim() ?? '';
+        return v === '(empty)' ? '' : v;
+      };
+      body = [field(OUTPUT), field(STDERR)].filter(Boolean).join('\n');
       const error = /^Error: (.*)$/m.exec(text)?.[1];
       if (error && error !== '(none)') body = `${String(body)}\n${error}`.trim();
     }
