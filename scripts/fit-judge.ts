@@ -1,17 +1,25 @@
-// Fits the judge (the stuck score) on both hand-labeled sets and reports in-sample and cross-validated results.
+// Fits the judge (the stuck score) and reports it on people the design never saw.
 //
-//   npx tsx scripts/fit-judge.ts [--users ../shared/corpus/users] [--swe ../shared/corpus] [--method rules|mil] [--folds 10] [--no-cv] [--write]
+//   npx tsx scripts/fit-judge.ts [--users ../shared/corpus/users] [--swe ../shared/corpus] [--seed 1] [--check 0.3]
+//                                [--method rules|mil] [--folds 10] [--no-cv] [--check-scores] [--write]
 //
-// Both sets are fitted and scored together: real users' sessions (Claude Code, Codex, Gemini CLI at their own
-// work) and SWE-bench-style runs. Folds are grouped so that no fold's test data shares a source of sameness
-// with its training data: users' sessions by person (the `owner` in the meta line), SWE runs by the task's
-// repository. Inside each fold, the model is fitted on the training folds and its threshold chosen there
-// (the lowest that keeps healthy alarms within --max-alarm of each set's healthy runs and stops no healthy
-// run, counting what detection does: self-protection's refusals are left out there, as no threshold changes them); the fold is then replayed through the full engine (floors, ladder, window resets) and scored as
-// ../shared/tools/score_real.py scores a build. Fixed in advance, not chosen on any data: the hinge knots,
-// the L2 penalty, the epochs, the alarm budget and the fold count. --write fits on everything and writes
-// src/judge/weights.json, with the threshold folded into the bias so that 0.5 is the decision point.
-import { existsSync, writeFileSync } from 'node:fs';
+// The protocol (docs/detection.md): the people of both users' dev sets (labels-dev.jsonl, labels-dev-2.jsonl)
+// are split, seeded, into a design part and a check part by ../shared/tools/split_people.py, every session of one
+// person on one side. Signals are designed by reading the design part's replays, and the levels are fitted here on
+// the design part only (with the SWE-bench-style runs); the check part is only ever scored, once per design round
+// (--check-scores), and reported beside the design part, and labels-dev-2.jsonl apart as well. --write ships the judge fitted on the
+// design part, so that the check part's figures are those of what ships.
+//
+// Cross-validation, on the design part: folds grouped so that no fold's test data shares a source of sameness
+// with its training data (users' sessions by person, SWE runs by the task's repository). Inside each fold the
+// model is fitted on the training folds and its threshold chosen there (the lowest that keeps healthy alarms
+// within --max-alarm of each set's healthy runs and stops no healthy run, counting what detection does:
+// self-protection's refusals are left out there, as no threshold changes them); the fold is then replayed through
+// the full engine (floors, ladder, window resets) and scored as ../shared/tools/score_real.py scores a build.
+// Fixed in advance, not chosen on any data: the levels tried, the alarm budget, the fold count and the split.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config, SignalCode } from '../src/types.ts';
 import { DEFAULT_CONFIG } from '../src/config/defaults.ts';
@@ -30,10 +38,11 @@ const flag = (name: string, fallback: number) => Number(option(name, String(fall
 const FOLDS = flag('folds', 10);
 const METHOD = option('method', 'rules');
 const MAX_ALARM = flag('max-alarm', 0.015);
-const SETS: { source: Trajectory['source']; dir: string }[] = [
-  { source: 'users', dir: option('users', '../shared/corpus/users') },
-  { source: 'swe', dir: option('swe', '../shared/corpus') },
-];
+const USERS = option('users', '../shared/corpus/users');
+const SWE = option('swe', '../shared/corpus');
+const USER_SETS = ['labels-dev.jsonl', 'labels-dev-2.jsonl'];
+const SEED = option('seed', '1');
+const CHECK_SHARE = option('check', '0.3');
 
 const CODES: SignalCode[] = [
   'REPEAT',
@@ -46,6 +55,8 @@ const CODES: SignalCode[] = [
   'REPEATED_EDIT',
   'TREE_OSCILLATION',
   'EMPTY_RESULT',
+  'INTENT_RETRY',
+  'FRUITLESS',
   'SAME_OUTCOME',
   'REREAD',
   'MALFORMED',
@@ -128,15 +139,39 @@ function report(title: string, ts: Trajectory[], scoreOf: (ts: Trajectory[]) => 
   }
 }
 
-const all: Trajectory[] = [];
-for (const { source, dir } of SETS) {
-  const labels = join(dir, 'labels-dev.jsonl');
-  if (!existsSync(labels)) {
-    console.log(`(no labeled set at ${dir}: ${source} left out)`);
-    continue;
+/** The users' sessions of the check part: the people split_people.py holds out of the design. */
+function checkPeople(labelFiles: string[]): Set<string> {
+  const out = mkdtempSync(join(tmpdir(), 'stallguard-split-'));
+  try {
+    const split = spawnSync(
+      'python3',
+      ['../shared/tools/split_people.py', join(USERS, 'traces'), ...labelFiles, '--seed', SEED, '--check', CHECK_SHARE, '--out', out],
+      { encoding: 'utf8' },
+    );
+    if (split.status !== 0) throw new Error(`split_people.py failed: ${split.error?.message ?? split.stderr.trim()}`);
+    console.log(`split (seed ${SEED}, check share ${CHECK_SHARE}):\n  ${split.stdout.trim().replaceAll('\n', '\n  ')}`);
+    return new Set(readFileSync(join(out, 'check.ids'), 'utf8').split('\n').filter(Boolean));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
-  for (const label of loadLabels(labels)) all.push(loadTrajectory(join(dir, 'traces'), label, source));
 }
+
+const userFiles = USER_SETS.map((f) => join(USERS, f)).filter((f) => existsSync(f));
+const sweFile = join(SWE, 'labels-dev.jsonl');
+if (userFiles.length === 0) console.log(`(no labeled users' sessions at ${USERS}: left out)`);
+if (!existsSync(sweFile)) console.log(`(no labeled SWE-bench-style runs at ${SWE}: left out)`);
+const check = userFiles.length > 0 ? checkPeople(userFiles) : new Set<string>();
+/** Which users' label file each session comes from, for reporting labels-dev-2.jsonl apart. */
+const fileOf = new Map<Trajectory, string>();
+const design: Trajectory[] = [];
+const held: Trajectory[] = [];
+for (const file of userFiles)
+  for (const label of loadLabels(file)) {
+    const t = loadTrajectory(join(USERS, 'traces'), label, 'users');
+    fileOf.set(t, file.replace(/^.*\//, ''));
+    (check.has(label.id) ? held : design).push(t);
+  }
+if (existsSync(sweFile)) for (const label of loadLabels(sweFile)) design.push(loadTrajectory(join(SWE, 'traces'), label, 'swe'));
 
 /**
  * The judge fitted on `train`. `rules` (the default): per-signal thresholds chosen to catch the most within
@@ -153,14 +188,14 @@ function fit(train: Trajectory[]): { model: JudgeModel; about: string } {
   return { model: recenter(model, threshold), about: `threshold ${threshold}` };
 }
 
-const fold = assignFolds(all);
+const fold = assignFolds(design);
 if (!args.includes('--no-cv')) crossValidate();
 
 function crossValidate(): void {
   const cvFires = new Map<Trajectory, JudgeModel>();
   for (let k = 0; k < FOLDS; k++) {
-    const train = all.filter((t) => fold.get(t) !== k);
-    const test = all.filter((t) => fold.get(t) === k);
+    const train = design.filter((t) => fold.get(t) !== k);
+    const test = design.filter((t) => fold.get(t) === k);
     const { model, about } = fit(train);
     for (const t of test) cvFires.set(t, model);
     console.log(
@@ -168,14 +203,21 @@ function crossValidate(): void {
     );
   }
   const cv = (ts: Trajectory[]) => ts.reduce((m, t) => add(m, score([t], config, cvFires.get(t)!)), noMetrics());
-  report(`cross-validated (${FOLDS} folds, users grouped by person, SWE runs by repository):`, all, cv);
-  report('deterministic floors alone (no judge), all data:', all, (ts) =>
+  report(`cross-validated on the design part (${FOLDS} folds, users grouped by person, SWE runs by repository):`, design, cv);
+  report('deterministic floors alone (no judge), design part:', design, (ts) =>
     score(ts, { ...config, judge: { ...config.judge, enabled: false } }, {}),
   );
 }
 
-const { model: final, about } = fit(all);
-report(`fitted on all data, ${about} (in-sample, optimistic):`, all, (ts) => score(ts, config, final));
+const { model: final, about } = fit(design);
+const scored = (ts: Trajectory[]) => score(ts, config, final);
+report(`fitted on the design part, ${about} (in-sample, optimistic):`, design, scored);
+// the check part is looked at only as scores, once per design round: --check-scores says this is that once
+if (args.includes('--check-scores')) {
+  report('check part, people the design never saw (scored once per design round):', held, scored);
+  for (const file of userFiles.map((f) => f.replace(/^.*\//, '')))
+    report(`${file} alone, design and check people:`, [...design, ...held].filter((t) => fileOf.get(t) === file), scored);
+}
 if (args.includes('--write')) {
   writeFileSync(new URL('../src/judge/weights.json', import.meta.url), JSON.stringify(final, null, 1) + '\n');
   console.log('wrote src/judge/weights.json');

@@ -100,6 +100,17 @@ export interface CallStep {
   short: string;
   /** Digest of the normalised failure signature, when the call failed. */
   fail?: string;
+  /**
+   * Why the call failed, in words that stay the same across attempts at one thing (core/failure.ts
+   * failureCause): a class (`command-not-found`, `refused`, `bare`, ...) or `t:` and a digest of the error's template.
+   */
+  cause?: string;
+  /** What the call acts on (a program and its object, a tool and its file), redacted: one intent, however spelled. */
+  intent?: string[];
+  /** The programs a shell call runs (a missing program is missing however it is called). */
+  prog?: string[];
+  /** Hashes of the outcome's lines (core/novelty.ts), to tell whether it said anything the task had not seen. */
+  lines?: number[];
   /** Digest of what the call is about (file path, search root), for re-read and edit signals. */
   target?: string;
   /** Digest of the file region a read covered (path + range), when it is a read. */
@@ -187,6 +198,8 @@ export type SignalCode =
   | 'EDIT_REJECTED' // edits rejected again and again
   | 'REPEATED_EDIT' // the same edit applied again
   | 'EMPTY_RESULT' // searches and commands that keep returning nothing
+  | 'INTENT_RETRY' // one intent tried again, spelled otherwise, failing for the same cause or telling nothing new
+  | 'FRUITLESS' // lookups in a row, anywhere, that find nothing or nothing new
   | 'SAME_OUTCOME' // varied calls of one tool giving the same result
   | 'MALFORMED' // calls the tool could not even parse
   | 'REPEATED_TEXT' // the agent's message repeats itself, or its closing text repeats

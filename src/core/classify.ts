@@ -1,6 +1,7 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
+import { redact } from './redact.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do
@@ -78,6 +79,13 @@ export interface CallShape {
   /** For an edit that says what it replaces: the text before and after (old and new strings, a patch's - and + lines). */
   before?: string;
   after?: string;
+  /**
+   * What a shell command acts on, each program it runs with its object (`pm2 nextjs-saa`, `nvm #`,
+   * `verify-plugin.sh`), seen through wrappers, shells, flags and quoting: the same intent spelled another way.
+   */
+  intents?: string[];
+  /** The programs a shell command runs, for a program that is not there at all however it is called. */
+  programs?: string[];
 }
 
 function replacement(o: Record<string, unknown>): { before: string; after: string } | undefined {
@@ -231,6 +239,40 @@ function writeTarget(words: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** Interpreters whose object is the script they run: `bash x.sh`, `python tools/gen.py`, `node server.js`. */
+const INTERPRETERS =
+  /^(?:python\d?(?:\.\d+)?|py|node|deno|bun|tsx|ts-node|ruby|perl|php|bash|sh|zsh|dash|ksh|powershell|pwsh)$/;
+/** Runners whose object is the program they start: `npx tsc`, `uv run pytest`, `pnpm dlx x`. */
+const RUNNERS = /^(?:npx|bunx|pnpx|uvx)$/;
+/** Commands that say, set or wait, and act on nothing. */
+const INERT = /^(?:cd|pushd|popd|set-location|echo|printf|write-output|write-host|true|false|:|set|source|\.)$/i;
+
+/** A word as an intent's object: a path by its name, a URL by its host and path, numbers and versions alike; redacted before it is folded. */
+function objectWord(raw: string): string {
+  const word = redact(raw);
+  const url = /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word);
+  const w = url ? `${url[1]}${url[2]?.replace(/\/$/, '') ?? ''}` : base(word.replace(/[/\\]+$/, ''));
+  return w.toLowerCase().replace(/\bv(?=\d)/g, '').replace(/\d+/g, '#');
+}
+
+/** What one simple command acts on: its program and the last word that is no flag, or the script an interpreter runs. */
+function intentOf(words: readonly string[]): string | undefined {
+  let [verb = '', ...args] = words;
+  verb = base(verb)
+    .toLowerCase()
+    .replace(/\.exe$/, '');
+  if (RUNNERS.test(verb) && args.length > 0) [verb = '', ...args] = args.filter((a) => !a.startsWith('-'));
+  if (INERT.test(verb) || POLLERS.test(verb) || verb === '') return undefined;
+  const plain = args.filter((a) => !a.startsWith('-') && !a.includes('\u0000'));
+  if (INTERPRETERS.test(verb)) {
+    if (args.some((a) => /^-(?:c|e|command)$/i.test(a))) return undefined;
+    const script = plain.find((a) => /[./\\]/.test(a));
+    if (script) return objectWord(script);
+  }
+  const object = plain.at(-1);
+  return object === undefined ? verb : `${verb} ${objectWord(object)}`;
+}
+
 function classifyShell(command: string, depth = 0): CallShape {
   let shape: CallShape | undefined;
   const consider = (s: CallShape) => {
@@ -242,6 +284,8 @@ function classifyShell(command: string, depth = 0): CallShape {
   let waited: string | undefined;
   /** Every command that did something else than look was a probe: after a wait, the call is a poll. */
   let onlyProbes = true;
+  const intents = new Set<string>();
+  const programs = new Set<string>();
   for (const simple of lexShell(command, POWERSHELL.test(command))) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
@@ -253,8 +297,17 @@ function classifyShell(command: string, depth = 0): CallShape {
     const args = words.slice(1);
     const inner = depth < 3 ? inlineScript(verb, args) : undefined;
     if (inner !== undefined) {
-      consider(classifyShell(inner, depth + 1));
+      const shape = classifyShell(inner, depth + 1);
+      for (const i of shape.intents ?? []) intents.add(i);
+      for (const p of shape.programs ?? []) programs.add(p);
+      consider(shape);
       continue;
+    }
+    // a filter is not what a pipeline is for (`npm test | tail`); a search of what came before it is (`ps | grep x`)
+    const intent = upstream && FILTERS.test(verb) ? undefined : intentOf(words);
+    if (intent !== undefined) {
+      intents.add(intent);
+      programs.add(intent.split(' ', 1)[0]!);
     }
     if (
       verb === 'cd' ||
@@ -318,6 +371,8 @@ function classifyShell(command: string, depth = 0): CallShape {
   let found: CallShape = shape ?? { cls: 'exec' };
   if (waited !== undefined && (!shape || (RANK[found.cls] < RANK.poll && (found.cls !== 'exec' || onlyProbes))))
     found = { ...found, cls: 'poll', target: found.target ?? waited };
+  // the first few: what a long script does first is what it is for
+  found = { ...found, intents: [...intents].slice(0, 4), programs: [...programs].slice(0, 4) };
   return inline ? { ...found, inline } : found;
 }
 

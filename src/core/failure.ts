@@ -99,3 +99,56 @@ export function isErrorAnswer(text: string): boolean {
     HTTP_ERROR.test(text.slice(0, 20_000))
   );
 }
+
+/**
+ * Why calls fail, in classes that stay the same however the message is worded (localised, with a shell's
+ * banner, another file name or version in it): the same cause behind attempts spelled differently.
+ */
+const CAUSES = [
+  [
+    'command-not-found',
+    /\bcommand not found\b|is not recognized as (?:the name of a cmdlet|an internal or external command)|^(?:\S+: )?(?:line \d+: )?\S+: not found$|\bExit code:? 127\b/im,
+  ],
+  ['port-in-use', /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i],
+  [
+    'refused',
+    /ECONNREFUSED|Connection refused|Failed to connect|could not connect to|Unable to connect|actively refused|ECONNRESET/i,
+  ],
+  ['duplicate', /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i],
+  [
+    'permission',
+    /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied|\bsandbox\b.*\bDenied\b/i,
+  ],
+  ['auth', /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed|invalid (?:api )?(?:key|token|credentials)/i],
+  ['http-404', /\b404\b|\bNot Found\b/],
+  ['http-5xx', /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i],
+  ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
+  [
+    'no-such-file',
+    /No such file or directory|File does not exist|does not exist|cannot find (?:the )?(?:path|file)|ENOENT|FileNotFoundError|Could not find file/i,
+  ],
+] as const satisfies readonly (readonly [string, RegExp])[];
+
+const QUOTED = /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|‘[^’\n]{0,200}’|“[^”\n]{0,200}”/g;
+
+/**
+ * The cause of a failure: its class where one is known, else its error lines with what varies between
+ * attempts at one thing (quoted names, numbers, paths) taken out; `bare` when it says nothing at all.
+ */
+export type CauseClass = (typeof CAUSES)[number][0] | 'bare';
+
+/** The classes failureCause names; any other cause it returns is a template of the error lines. */
+export const CAUSE_CLASSES: ReadonlySet<string> = new Set([...CAUSES.map(([c]) => c), 'bare']);
+
+export function failureCause(text: string): string {
+  const t = text.length > 8_000 ? text.slice(0, 4_000) + '\n' + text.slice(-4_000) : text;
+  const words = t.replace(/^Exit code:? -?\d+$/gim, '').trim();
+  if (words.length === 0) return 'bare';
+  for (const [cause, re] of CAUSES) if (re.test(t)) return cause;
+  const lines = failureLines(t);
+  return (lines.length > 0 ? lines.slice(0, 3).join('\n') : words.split('\n').slice(-2).join('\n'))
+    .replace(QUOTED, '<q>')
+    .replace(/(?:[\w.-]*[/\\])+[\w.-]+/g, '<path>')
+    .replace(/\d+/g, '#')
+    .toLowerCase();
+}

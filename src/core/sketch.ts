@@ -19,6 +19,11 @@ function hash32(s: string, from: number, to: number): number {
   return h >>> 0;
 }
 
+/** A 32-bit hash of a whole text (FNV-1a with a final mix): cheap, stable across processes and versions of node. */
+export function hashText(text: string): number {
+  return hash32(text, 0, text.length);
+}
+
 export function sketch(text: string): number[] {
   const t = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
   const all = new Uint32Array(t.length <= SHINGLE ? 1 : t.length - SHINGLE + 1);

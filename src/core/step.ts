@@ -2,7 +2,16 @@ import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '..
 import { canonicalArgs, canonicalOutput, canonicalText, type NormalizeContext } from './canonical.ts';
 import { classify } from './classify.ts';
 import { digest } from './digest.ts';
-import { failureSignature, isErrorAnswer, isInlineSyntaxError, isUsageError, saysFailed } from './failure.ts';
+import {
+  CAUSE_CLASSES,
+  failureCause,
+  failureSignature,
+  isErrorAnswer,
+  isInlineSyntaxError,
+  isUsageError,
+  saysFailed,
+} from './failure.ts';
+import { outcomeLines } from './novelty.ts';
 import { outputText } from './output-text.ts';
 import { guardCall, type GuardContext } from '../guard/guard.ts';
 import { redact } from './redact.ts';
@@ -15,6 +24,11 @@ import { chantCount } from './chant.ts';
 const WAITING = /\b(?:in[_ -]progress|running|queued|pending|waiting|starting|building|deploying)\b/i;
 
 export interface StepContext extends NormalizeContext, GuardContext {}
+
+/** A digest short enough to store several per call, long enough to tell a window's intents apart. */
+function short(text: string): string {
+  return digest(text).slice(0, 8);
+}
 
 /** The digest of a call: tool name plus canonical arguments. */
 export function callKey(call: ToolCall, ctx: NormalizeContext): string {
@@ -57,8 +71,21 @@ function callStep(
     short: shortForm(call.name, call.input, ctx.cwd),
     sim: sketch(args),
   };
-  if (ok === false) step.fail = digest(failureSignature(outcome));
+  if (ok === false) {
+    step.fail = digest(failureSignature(outcome));
+    const cause = failureCause(outcome);
+    step.cause = CAUSE_CLASSES.has(cause) ? cause : `t:${short(cause)}`;
+  }
   const where = shape.target ? canonicalText(shape.target, ctx) : '';
+  // a tool's own call is about its file or place; a shell command's, about what its programs act on
+  const intents = shape.intents ?? [shape.target ? `${call.name} ${where}` : call.name];
+  // kept readable (redacted, cut short): a message names the thing tried
+  if (intents.length > 0) step.intent = intents.map((i) => canonicalText(i, ctx).slice(0, 80));
+  if (shape.programs && shape.programs.length > 0) step.prog = shape.programs.map((p) => p.slice(0, 40));
+  if (shape.cls !== 'edit') {
+    const lines = outcomeLines(outcome);
+    if (lines.length > 0) step.lines = lines;
+  }
   if (shape.target) step.target = digest(where);
   if (shape.cls === 'read')
     step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));

@@ -41,11 +41,55 @@ export const emptyResult: Signal = (window) => {
   return n >= 2 ? { code: 'EMPTY_RESULT', value: n, calls, detail: 'nothing found' } : undefined;
 };
 
-/** Varied calls of one tool that all come back with the same result: the variations change nothing. */
+/** How far back a streak of fruitless lookups is followed. */
+const STREAK_CALLS = 30;
+
+/** A lookup (a search, a read, a fetch) that found nothing, or nothing the task had not seen. */
+function fruitlessLookup(e: Entry): boolean {
+  return (e.cls === 'search' || e.cls === 'read') && !e.refused && (e.empty === true || e.ok === false || e.fresh === 0);
+}
+
+/** A call that told something new: an answer with lines the task had not seen. */
+function told(e: Entry): boolean {
+  return e.ok !== false && !e.empty && (e.fresh ?? 1) > 0;
+}
+
+/**
+ * Lookups that keep finding nothing new, wherever they look: guessed URLs that all come back 404, reworded
+ * web searches without results, a glob widened again and again. Two or three while exploring are normal;
+ * persistence is what counts, so the streak only ends where a call tells something new or something changes.
+ */
+export const fruitless: Signal = (window) => {
+  const last = window.at(-1);
+  if (!last || !fruitlessLookup(last)) return undefined;
+  const calls: Entry[] = [];
+  for (let i = window.length - 1; i >= Math.max(0, window.length - STREAK_CALLS); i--) {
+    const e = window[i]!;
+    if (!unchangedSince(e, last)) break;
+    if (fruitlessLookup(e)) calls.unshift(e);
+    else if (told(e)) break;
+  }
+  const n = attempts(calls);
+  return n >= 2 ? { code: 'FRUITLESS', value: n, calls, detail: 'nothing new found' } : undefined;
+};
+
+/** Whether two calls run the same program (or are the same non-shell tool): one way of asking. */
+function sameProgram(a: Entry, b: Entry): boolean {
+  return a.prog === undefined || b.prog === undefined ? a.prog === b.prog : a.prog.some((p) => b.prog!.includes(p));
+}
+
+/**
+ * Varied calls of one program that all come back with the same result: the variations change nothing. An
+ * answer that holds nothing (an edit script printing nothing, a shell banner alone) says nothing about them.
+ */
 export const sameOutcome: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || last.cls === 'edit' || last.empty) return undefined;
-  const calls = recentSince(window, (e) => e.tool === last.tool && e.out === last.out, LOOKUP_BATCHES);
+  if (!last || last.cls === 'edit' || last.empty || !last.lines) return undefined;
+  const calls = recentSince(
+    window,
+    (e) => e.tool === last.tool && e.out === last.out && sameProgram(e, last),
+    LOOKUP_BATCHES,
+  );
   const keys = new Set(calls.map((e) => e.key)).size;
   const n = attempts(calls);
   return n >= 2 && keys >= 2 ? { code: 'SAME_OUTCOME', value: n, calls, detail: 'same result each time' } : undefined;

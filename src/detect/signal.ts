@@ -8,6 +8,8 @@ export interface SignalResult {
   /** The calls it speaks of, for naming them in a message. */
   calls: readonly Entry[];
   detail: string;
+  /** The thing the calls are all about (a program and what it acts on), where the signal knows it. */
+  subject?: string;
 }
 
 /** A signal: a pure function of an agent's window (oldest first; the latest call is the last entry). */

@@ -265,7 +265,7 @@ describe('polls', () => {
 
 describe('polls, continued', () => {
   it('a health check after a pause, refused while the server starts, is waiting: the call that succeeds runs', () => {
-    const s = new Session({ mode: 'enforce' });
+    const s = new Session();
     s.prompt();
     s.bash('npm run dev > /tmp/dev.log 2>&1 &', '');
     const refused = 'curl: (7) Failed to connect to localhost port 3000 after 0 ms: Connection refused';

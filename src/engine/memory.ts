@@ -9,6 +9,8 @@ const MAX_READS = 300;
 const MAX_STATES = 60;
 /** Calls whose count in the task is kept; past that the least recently run is forgotten. */
 const MAX_RUNS = 40;
+/** Outcome lines remembered: a few dozen calls' worth, enough to know what the recent attempts have said. */
+const MAX_LINES = 600;
 
 /** The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent. */
 function counted(runs: Record<string, [string, number]> | undefined, step: CallStep): Record<string, [string, number]> {
@@ -25,7 +27,13 @@ export function rememberCall(
   batch: number,
 ): { next: SignalMemory; entry: Entry } {
   const entry: Entry = { ...step, edits: memory.edits, batch };
-  let { edits, reads, states } = memory;
+  let { edits, reads, states, lines = [] } = memory;
+  if (step.lines) {
+    const known = new Set(lines);
+    entry.fresh = step.lines.filter((h) => !known.has(h)).length;
+    const added = new Set(step.lines);
+    lines = lastN([...lines.filter((h) => !added.has(h)), ...step.lines], MAX_LINES);
+  }
   if (step.cls === 'read' && step.ok !== false && !step.empty) {
     entry.reread = reads.includes(step.out);
     reads = lastN([...reads.filter((r) => r !== step.out), step.out], MAX_READS);
@@ -52,5 +60,5 @@ export function rememberCall(
   }
   // an edit that changes nothing is no change: a failure after it is the same failure again
   if (step.cls === 'edit' && step.ok !== false && !step.noop) edits += 1;
-  return { next: { ...memory, edits, reads, states, runs: counted(memory.runs, step) }, entry };
+  return { next: { ...memory, edits, reads, states, lines, runs: counted(memory.runs, step) }, entry };
 }

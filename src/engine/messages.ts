@@ -22,6 +22,8 @@ const DECIDED_BY: Record<SignalCode, string> = {
   EDIT_REJECTED: 'edits rejected again and again',
   REPEATED_EDIT: 'the same edit applied again',
   EMPTY_RESULT: 'the same lookup finding nothing',
+  INTENT_RETRY: 'one thing tried in different ways, failing for the same cause or telling nothing new',
+  FRUITLESS: 'lookups in a row that find nothing new',
   SAME_OUTCOME: 'varied calls that all give the same result',
   MALFORMED: 'calls the tool could not parse',
   REPEATED_TEXT: 'the same closing text again',

@@ -14,6 +14,8 @@ export interface Entry extends CallStep {
   reread?: boolean;
   /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
   returned?: boolean;
+  /** How many of the outcome's lines the task had not seen before it: 0 is an answer that added nothing. */
+  fresh?: number;
 }
 
 export interface AgentState {
@@ -54,6 +56,8 @@ export interface SignalMemory {
   states: string[];
   /** Digests of the agent's closing texts. */
   texts: string[];
+  /** Hashes of the outcome lines seen in this task, most recent last (bounded). */
+  lines?: number[];
   /**
    * For the recent calls (by key), their latest outcome and how many times in a row this task they ran with
    * it: a message names the real count, though a nudge emptied the window since.

@@ -5,7 +5,8 @@ import { cycle } from '../detect/cycle.ts';
 import { nearDuplicate } from '../detect/near-duplicate.ts';
 import { failingRetry, noTreeChange, sameFailure } from '../detect/same-failure.ts';
 import { editRejected, oscillation, repeatedEdit } from '../detect/edits.ts';
-import { emptyResult, sameOutcome } from '../detect/searches.ts';
+import { emptyResult, fruitless, sameOutcome } from '../detect/searches.ts';
+import { intentRetry } from '../detect/intent.ts';
 import { reread } from '../detect/reread.ts';
 import { malformed } from '../detect/malformed.ts';
 
@@ -19,6 +20,8 @@ const SIGNALS = [
   repeatedEdit,
   oscillation,
   emptyResult,
+  fruitless,
+  intentRetry,
   sameOutcome,
   reread,
   malformed,

@@ -1,0 +1,28 @@
+import { hashText } from './sketch.ts';
+
+// What an answer says, line by line, as small hashes: the engine remembers the lines a task has seen, so
+// that an attempt whose answer holds only lines seen before is known to have added nothing, however it
+// was spelled, while exploration that keeps finding new lines is known to be progress.
+
+/** Lines kept per outcome: the first and the last, as a long output's head and tail say most. */
+const HEAD = 12;
+const TAIL = 12;
+
+/**
+ * Hashes of an outcome's distinct lines (from its canonical text, where times, ids and durations are already
+ * gone), case and spacing folded. Numbers stay: a count that moved is news.
+ */
+export function outcomeLines(canonical: string): number[] {
+  const seen = new Set<number>();
+  const order: number[] = [];
+  for (const raw of canonical.split('\n')) {
+    const line = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+    // a line of punctuation alone (a rule, a brace) says nothing of its own
+    if (!/[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line)) continue;
+    const h = hashText(line);
+    if (seen.has(h)) continue;
+    seen.add(h);
+    order.push(h);
+  }
+  return order.length <= HEAD + TAIL ? order : [...order.slice(0, HEAD), ...order.slice(-TAIL)];
+}

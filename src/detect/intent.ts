@@ -1,0 +1,54 @@
+import type { Entry } from '../engine/state.ts';
+import { attempts, lastBatches, RECENT, unchangedSince } from './recent.ts';
+import type { Signal } from './signal.ts';
+
+// One thing tried again and again, each time spelled otherwise: through other wrappers, shells, flags or
+// quoting (`adb devices`, `cmd /c adb devices`, `powershell -Command "adb devices"`), failing for the same
+// cause while the error text differs, or answering only what the task has already seen. Attempts at one
+// thing that add nothing are a stall however they are spelled.
+
+/** Calls that do something: what they act on is their intent. Lookups and edits have signals of their own. */
+const DOING = new Set<Entry['cls']>(['exec', 'test', 'other']);
+const MISSING = 'command-not-found';
+
+function shares(a: readonly string[] | undefined, b: readonly string[] | undefined): string | undefined {
+  return a && b ? a.find((x) => b.includes(x)) : undefined;
+}
+
+/** What two calls are both at: the object they act on, or, when the program itself is missing, the program. */
+function oneThing(e: Entry, last: Entry): string | undefined {
+  if (e.cause === MISSING && last.cause === MISSING) return shares(e.prog, last.prog);
+  return shares(e.intent, last.intent);
+}
+
+/** An attempt that brought nothing: it failed as the latest did, or it answered only lines seen before. */
+function addsNothing(e: Entry, last: Entry): boolean {
+  if (e.ok === false) return last.ok !== false || e.cause === last.cause;
+  return !e.empty && e.fresh === 0;
+}
+
+/**
+ * Attempts at the latest call's intent, back to the one that first told what the others repeat, with nothing
+ * changed in between. An attempt that failed otherwise is news, and ends the run.
+ */
+export const intentRetry: Signal = (window) => {
+  const last = window.at(-1);
+  if (!last || !DOING.has(last.cls) || !addsNothing(last, last)) return undefined;
+  const calls: Entry[] = [];
+  let subject: string | undefined;
+  const recent = lastBatches(window, RECENT);
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const e = recent[i]!;
+    if (!unchangedSince(e, last)) break;
+    const thing = DOING.has(e.cls) ? oneThing(e, last) : undefined;
+    if (thing === undefined) continue;
+    if (!addsNothing(e, last) && (e.ok === false || e.empty)) break;
+    calls.unshift(e);
+    subject ??= thing;
+    if (!addsNothing(e, last)) break;
+  }
+  const n = attempts(calls);
+  if (n < 2 || subject === undefined) return undefined;
+  const detail = last.ok === false ? (last.cause?.startsWith('t:') ? 'same error' : last.cause!) : 'nothing new';
+  return { code: 'INTENT_RETRY', value: n, calls, detail, subject };
+};
