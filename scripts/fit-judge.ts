@@ -61,6 +61,12 @@ const CODES: SignalCode[] = [
   'REREAD',
   'MALFORMED',
 ];
+/**
+ * Levels set in advance, not fitted: a streak of lookups that find nothing new wherever they look is a stall from
+ * eight on. The design part holds too few such streaks to fit a level (its healthy sessions' longest is five, and
+ * two or three empty lookups while exploring are everyday work).
+ */
+const FIXED = new Map<SignalCode, number>([['FRUITLESS', 8]]);
 const FIT = { l2: flag('l2', 0.01), epochs: flag('epochs', 300), negativeWeight: flag('neg', 1) };
 const THRESHOLDS = [
   0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98,
@@ -145,7 +151,17 @@ function checkPeople(labelFiles: string[]): Set<string> {
   try {
     const split = spawnSync(
       'python3',
-      ['../shared/tools/split_people.py', join(USERS, 'traces'), ...labelFiles, '--seed', SEED, '--check', CHECK_SHARE, '--out', out],
+      [
+        '../shared/tools/split_people.py',
+        join(USERS, 'traces'),
+        ...labelFiles,
+        '--seed',
+        SEED,
+        '--check',
+        CHECK_SHARE,
+        '--out',
+        out,
+      ],
       { encoding: 'utf8' },
     );
     if (split.status !== 0) throw new Error(`split_people.py failed: ${split.error?.message ?? split.stderr.trim()}`);
@@ -171,7 +187,8 @@ for (const file of userFiles)
     fileOf.set(t, file.replace(/^.*\//, ''));
     (check.has(label.id) ? held : design).push(t);
   }
-if (existsSync(sweFile)) for (const label of loadLabels(sweFile)) design.push(loadTrajectory(join(SWE, 'traces'), label, 'swe'));
+if (existsSync(sweFile))
+  for (const label of loadLabels(sweFile)) design.push(loadTrajectory(join(SWE, 'traces'), label, 'swe'));
 
 /**
  * The judge fitted on `train`. `rules` (the default): per-signal thresholds chosen to catch the most within
@@ -180,7 +197,7 @@ if (existsSync(sweFile)) for (const label of loadLabels(sweFile)) design.push(lo
  */
 function fit(train: Trajectory[]): { model: JudgeModel; about: string } {
   if (METHOD === 'rules') {
-    const rules = fitRules(train, CODES, MAX_ALARM);
+    const rules = fitRules(train, CODES, MAX_ALARM, FIXED);
     return { model: rulesModel(rules), about: [...rules].map(([c, v]) => `${c}>=${v}`).join(' ') };
   }
   const model = fitModel(bags(train), CODES, FIT);
@@ -203,7 +220,11 @@ function crossValidate(): void {
     );
   }
   const cv = (ts: Trajectory[]) => ts.reduce((m, t) => add(m, score([t], config, cvFires.get(t)!)), noMetrics());
-  report(`cross-validated on the design part (${FOLDS} folds, users grouped by person, SWE runs by repository):`, design, cv);
+  report(
+    `cross-validated on the design part (${FOLDS} folds, users grouped by person, SWE runs by repository):`,
+    design,
+    cv,
+  );
   report('deterministic floors alone (no judge), design part:', design, (ts) =>
     score(ts, { ...config, judge: { ...config.judge, enabled: false } }, {}),
   );
@@ -216,7 +237,11 @@ report(`fitted on the design part, ${about} (in-sample, optimistic):`, design, s
 if (args.includes('--check-scores')) {
   report('check part, people the design never saw (scored once per design round):', held, scored);
   for (const file of userFiles.map((f) => f.replace(/^.*\//, '')))
-    report(`${file} alone, design and check people:`, [...design, ...held].filter((t) => fileOf.get(t) === file), scored);
+    report(
+      `${file} alone, design and check people:`,
+      [...design, ...held].filter((t) => fileOf.get(t) === file),
+      scored,
+    );
 }
 if (args.includes('--write')) {
   writeFileSync(new URL('../src/judge/weights.json', import.meta.url), JSON.stringify(final, null, 1) + '\n');

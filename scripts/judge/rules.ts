@@ -82,14 +82,18 @@ function alone(p: Prepared, code: SignalCode, level: number): number {
   return caught;
 }
 
-/** The thresholds, chosen on `ts`, that catch the most within `budget` (a share of each set's healthy runs). */
-export function fitRules(ts: Trajectory[], codes: readonly SignalCode[], budget: number): Map<SignalCode, number> {
-  const p = prepare(ts);
-  const rules = new Map<SignalCode, number>();
+/** Coordinate ascent from `start`, over the signals in `order`, until no single level change helps. */
+function ascend(
+  p: Prepared,
+  order: readonly SignalCode[],
+  budget: number,
+  start: ReadonlyMap<SignalCode, number>,
+): { rules: Map<SignalCode, number>; caught: number; alarmed: number } {
+  const rules = new Map(start);
   let current = objective(p, rules, budget);
   for (let sweep = 0; sweep < 10; sweep++) {
     let changed = false;
-    for (const code of codes) {
+    for (const code of order) {
       const kept = rules.get(code) ?? Infinity;
       let best = { level: kept, ...current, alone: alone(p, code, kept) };
       for (const level of LEVELS_OF[code] ?? LEVELS) {
@@ -118,7 +122,42 @@ export function fitRules(ts: Trajectory[], codes: readonly SignalCode[], budget:
     }
     if (!changed) break;
   }
-  return rules;
+  return { rules, ...current };
+}
+
+/** Orders of the signals tried: the given one and a fixed set of shuffles of it (a seeded generator). */
+const RESTARTS = 24;
+
+/**
+ * The thresholds, chosen on `ts`, that catch the most within `budget` (a share of each set's healthy runs). The
+ * `fixed` levels are set in advance and held while the others are chosen around them. Coordinate ascent finds a
+ * local best that depends on the order the signals are tried in (the first to take the alarm budget keeps it), so
+ * it runs from several orders and keeps the best: the most caught, then the fewest healthy alarms.
+ */
+export function fitRules(
+  ts: Trajectory[],
+  codes: readonly SignalCode[],
+  budget: number,
+  fixed: ReadonlyMap<SignalCode, number> = new Map(),
+): Map<SignalCode, number> {
+  const p = prepare(ts);
+  const free = codes.filter((c) => !fixed.has(c));
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  let best: ReturnType<typeof ascend> | undefined;
+  for (let r = 0; r <= RESTARTS; r++) {
+    const order =
+      r === 0
+        ? free
+        : free
+            .map((c) => [random(), c] as const)
+            .sort((a, b) => a[0] - b[0])
+            .map(([, c]) => c);
+    const found = ascend(p, order, budget, fixed);
+    if (!best || found.caught > best.caught || (found.caught === best.caught && found.alarmed < best.alarmed))
+      best = found;
+  }
+  return best!.rules;
 }
 
 /** Levels as a judge: one level-style model per signal (src/judge/model.ts levelModel). */

@@ -204,13 +204,16 @@ function shellSearch(verb: string, args: readonly string[]): { term?: string; ta
   }
   const plain: string[] = [];
   let pattern: string | undefined;
+  let glob: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-e' || a === '--regexp') pattern = args[++i];
+    else if (/^-(?:g|-glob|-include)$/.test(a)) glob ??= args[++i];
     else if (VALUE_FLAGS.test(a)) i++;
     else if (!a.startsWith('-')) plain.push(a);
   }
-  const term = pattern ?? plain.shift();
+  // `rg --files -g '*.toml'` looks for names: the glob is what it looks for
+  const term = pattern ?? (args.includes('--files') ? glob : undefined) ?? plain.shift();
   const target = plain.length > 0 ? plain.join(' ') : undefined;
   return { ...(term !== undefined ? { term } : {}), ...(target !== undefined ? { target } : {}) };
 }
@@ -252,7 +255,10 @@ function objectWord(raw: string): string {
   const word = redact(raw);
   const url = /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word);
   const w = url ? `${url[1]}${url[2]?.replace(/\/$/, '') ?? ''}` : base(word.replace(/[/\\]+$/, ''));
-  return w.toLowerCase().replace(/\bv(?=\d)/g, '').replace(/\d+/g, '#');
+  return w
+    .toLowerCase()
+    .replace(/\bv(?=\d)/g, '')
+    .replace(/\d+/g, '#');
 }
 
 /** What one simple command acts on: its program and the last word that is no flag, or the script an interpreter runs. */

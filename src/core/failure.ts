@@ -109,7 +109,10 @@ const CAUSES = [
     'command-not-found',
     /\bcommand not found\b|is not recognized as (?:the name of a cmdlet|an internal or external command)|^(?:\S+: )?(?:line \d+: )?\S+: not found$|\bExit code:? 127\b/im,
   ],
-  ['port-in-use', /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i],
+  [
+    'port-in-use',
+    /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i,
+  ],
   [
     'refused',
     /ECONNREFUSED|Connection refused|Failed to connect|could not connect to|Unable to connect|actively refused|ECONNRESET/i,
@@ -119,9 +122,15 @@ const CAUSES = [
     'permission',
     /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied|\bsandbox\b.*\bDenied\b/i,
   ],
-  ['auth', /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed|invalid (?:api )?(?:key|token|credentials)/i],
+  [
+    'auth',
+    /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed|invalid (?:api )?(?:key|token|credentials)/i,
+  ],
   ['http-404', /\b404\b|\bNot Found\b/],
-  ['http-5xx', /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i],
+  [
+    'http-5xx',
+    /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
+  ],
   ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
   [
     'no-such-file',

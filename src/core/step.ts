@@ -23,6 +23,14 @@ import { chantCount } from './chant.ts';
 /** An answer that says the awaited job is still under way. */
 const WAITING = /\b(?:in[_ -]progress|running|queued|pending|waiting|starting|building|deploying)\b/i;
 
+/** The quotes a search's answer puts around the term it echoes. */
+const ECHO_QUOTES: readonly [string, string][] = [
+  ['"', '"'],
+  ["'", "'"],
+  ['“', '”'],
+  ['`', '`'],
+];
+
 export interface StepContext extends NormalizeContext, GuardContext {}
 
 /** A digest short enough to store several per call, long enough to tell a window's intents apart. */
@@ -46,11 +54,16 @@ function callStep(
   const args = canonicalArgs(call.name, call.input, ctx);
   const shape = classify(call, facts);
   const text = outputText(output);
-  // a search that echoes what it looked for ("results for query: ...") says the same when it finds nothing new
-  const echoed =
-    shape.cls === 'search' && shape.term !== undefined && shape.term.length >= 4 && text.includes(shape.term);
+  // a search that quotes what it looked for (`results for query: "..."`, `No matches for pattern "..."`) says the
+  // same when it finds nothing new; its matches, which hold the term too, are left as they are
+  const quoted = shape.cls === 'search' && shape.term !== undefined && shape.term.length >= 4 ? shape.term : undefined;
+  const echoed = quoted !== undefined && ECHO_QUOTES.some(([l, r]) => text.includes(l + quoted + r));
   const outcome = canonicalOutput(
-    echoed ? text.replaceAll(shape.term!, '<term>') : typeof output === 'string' ? output : text || output,
+    echoed
+      ? ECHO_QUOTES.reduce((t, [l, r]) => t.replaceAll(l + quoted + r, `${l}<term>${r}`), text)
+      : typeof output === 'string'
+        ? output
+        : text || output,
     ctx,
   );
   const blank = text.trim().length === 0;

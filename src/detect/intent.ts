@@ -11,6 +11,21 @@ import type { Signal } from './signal.ts';
 const DOING = new Set<Entry['cls']>(['exec', 'test', 'other']);
 const MISSING = 'command-not-found';
 
+/** A cause in words, as the message names it. */
+const CAUSE_WORDS: Record<string, string> = {
+  'command-not-found': 'not found',
+  'port-in-use': 'port already in use',
+  refused: 'connection refused',
+  duplicate: 'already exists',
+  permission: 'permission denied',
+  auth: 'not authorised',
+  'http-404': 'not found (404)',
+  'http-5xx': 'server error',
+  timeout: 'timed out',
+  'no-such-file': 'no such file or directory',
+  bare: 'failed with no message',
+};
+
 function shares(a: readonly string[] | undefined, b: readonly string[] | undefined): string | undefined {
   return a && b ? a.find((x) => b.includes(x)) : undefined;
 }
@@ -37,11 +52,19 @@ export const intentRetry: Signal = (window) => {
   const calls: Entry[] = [];
   let subject: string | undefined;
   const recent = lastBatches(window, RECENT);
+  // A command that ran in between and said something (an install, a script) may have changed what the next
+  // attempt meets: across one, only the very same failure is the same failure (a module still missing, not the
+  // next missing module).
+  let ranBetween = false;
   for (let i = recent.length - 1; i >= 0; i--) {
     const e = recent[i]!;
     if (!unchangedSince(e, last)) break;
     const thing = DOING.has(e.cls) ? oneThing(e, last) : undefined;
-    if (thing === undefined) continue;
+    if (thing === undefined) {
+      if (DOING.has(e.cls) && e.ok !== false && (e.fresh ?? 0) > 0) ranBetween = true;
+      continue;
+    }
+    if (ranBetween && e.ok === false && e.fail !== last.fail) break;
     if (!addsNothing(e, last) && (e.ok === false || e.empty)) break;
     calls.unshift(e);
     subject ??= thing;
@@ -49,6 +72,6 @@ export const intentRetry: Signal = (window) => {
   }
   const n = attempts(calls);
   if (n < 2 || subject === undefined) return undefined;
-  const detail = last.ok === false ? (last.cause?.startsWith('t:') ? 'same error' : last.cause!) : 'nothing new';
+  const detail = last.ok === false ? (CAUSE_WORDS[last.cause ?? ''] ?? 'the same error') : 'nothing new';
   return { code: 'INTENT_RETRY', value: n, calls, detail, subject };
 };

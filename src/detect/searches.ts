@@ -44,9 +44,14 @@ export const emptyResult: Signal = (window) => {
 /** How far back a streak of fruitless lookups is followed. */
 const STREAK_CALLS = 30;
 
+/** Failures that say the thing looked for is not there. Another failure (a hook's refusal, a crash) is no answer to the lookup. */
+const NOT_THERE = new Set(['no-such-file', 'http-404', 'bare']);
+
 /** A lookup (a search, a read, a fetch) that found nothing, or nothing the task had not seen. */
 function fruitlessLookup(e: Entry): boolean {
-  return (e.cls === 'search' || e.cls === 'read') && !e.refused && (e.empty === true || e.ok === false || e.fresh === 0);
+  if ((e.cls !== 'search' && e.cls !== 'read') || e.refused) return false;
+  if (e.ok === false) return NOT_THERE.has(e.cause ?? '') || e.fresh === 0;
+  return e.empty === true || e.fresh === 0;
 }
 
 /** A call that told something new: an answer with lines the task had not seen. */

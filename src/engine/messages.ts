@@ -56,6 +56,9 @@ function what(stall: Stall): string {
     return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
   if (lead.code === 'CYCLE')
     return `the last ${lead.calls.length * lead.value} calls repeat one cycle of ${lead.calls.length} calls ${lead.value} times, and the results did not change`;
+  // the thing and the shared cause: `adb` is not found: tried 5 ways
+  if (lead.code === 'INTENT_RETRY' && lead.subject !== undefined)
+    return `${quote(lead.subject)} ${lead.detail === 'not found' ? 'is not found' : lead.detail === 'nothing new' ? 'told nothing new' : `fails (${lead.detail})`}: tried ${lead.value} ways`;
   return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 

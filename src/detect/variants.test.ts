@@ -1,0 +1,151 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session, times } from '../../test/support/session.ts';
+
+// One thing tried in different ways: the shapes people's stalls take when every attempt is spelled otherwise,
+// and the healthy work that looks like them. Through the whole engine, as the hook runs it.
+
+const P = '/home/dev/proj';
+
+describe('one thing, tried in different ways', () => {
+  it('a program that is not there, called bare, through cmd and through PowerShell, is not found however it is called', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash('adb devices', '/usr/bin/bash: line 1: adb: command not found', false);
+    s.bash(
+      'cmd /c adb devices',
+      "'adb' is not recognized as an internal or external command,\noperable program or batch file.",
+      false,
+    );
+    const d = s.bash(
+      'powershell -Command "adb devices"',
+      "adb : The term 'adb' is not recognized as the name of a cmdlet, function, script file, or operable program.",
+      false,
+    );
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`adb` is not found: tried 3 ways/);
+  });
+
+  it('a service started with other flags, failing for the same cause with other words, is one attempt again', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash(
+      'docker compose up -d',
+      'Error response from daemon: driver failed programming external connectivity: Bind for 0.0.0.0:5432 failed: port is already allocated\nError: address already in use',
+      false,
+    );
+    s.bash(
+      'docker compose up -d --force-recreate',
+      'Error starting userland proxy: listen tcp4 0.0.0.0:5432: bind: address already in use',
+      false,
+    );
+    const d = s.bash(
+      'docker compose stop && docker compose rm -f && docker compose up -d',
+      'Recreating db ... error\nERROR: for db  Cannot start service db: address already in use',
+      false,
+    );
+    assert.equal(d.action, 'nudge');
+  });
+
+  it('a lint script run again with only the tail length changed tells nothing new', () => {
+    const s = new Session();
+    s.prompt();
+    const out = (n: number) =>
+      [
+        ' src/a.ts',
+        '  3:1  error  Unexpected var  no-var',
+        ' src/b.ts',
+        '  9:4  error  Missing semicolon  semi',
+        `✖ 2 problems`,
+      ]
+        .slice(-n)
+        .join('\n');
+    s.bash('npm run lint 2>&1 | tail -5', out(5));
+    s.bash('npm run lint 2>&1 | tail -3', out(3));
+    const d = s.bash('npm run lint 2>&1 | tail -4', out(4));
+    assert.equal(d.action, 'nudge');
+  });
+
+  it('a bare failure across varied commands, once the folder is gone from under the shell, is the same failure', () => {
+    const s = new Session();
+    s.prompt();
+    for (const cmd of ['ls', 'git status', 'cat package.json', 'pwd'])
+      s.call('Bash', { command: cmd }, 'Exit code 1', false);
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
+
+describe('not one thing: healthy work that looks alike', () => {
+  it('greps for nine names, each finding its own file, are nine answers', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 9; i++) s.bash(`grep -rl "handler${i}" src`, `src/handlers/handler${i}.ts`);
+    for (let i = 0; i < 9; i++)
+      s.call('Grep', { pattern: `Handler${i}`, path: `${P}/src` }, `Found 1 file\n${P}/src/handlers/h${i}.ts`);
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('two or three empty lookups while exploring different places are exploration', () => {
+    const s = new Session();
+    s.prompt();
+    for (const glob of ['*.toml', 'Makefile', '.env*'])
+      s.call(
+        'shell_command',
+        { command: `rg --files -g '${glob}'` },
+        'Exit code: 1\nWall time: 0.1 seconds\nOutput:\n',
+      );
+    s.bash('cat package.json', '{"name":"proj","scripts":{"test":"node test.js"}}');
+    for (const glob of ['*.yml', 'Dockerfile'])
+      s.call(
+        'shell_command',
+        { command: `rg --files -g '${glob}'` },
+        'Exit code: 1\nWall time: 0.1 seconds\nOutput:\n',
+      );
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('one or two 404s among fetches that work are no thrash', () => {
+    const s = new Session();
+    s.prompt();
+    const pages = ['intro', 'api', 'missing', 'config', 'old', 'faq'];
+    for (const p of pages)
+      s.call(
+        'WebFetch',
+        { url: `https://docs.example.com/${p}`, prompt: 'summarise' },
+        p === 'missing' || p === 'old'
+          ? 'Request failed with status code 404'
+          : `The ${p} page explains ${p} in detail.`,
+        p === 'missing' || p === 'old' ? false : true,
+      );
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('a dev server killed and restarted after each edit is work', () => {
+    const s = new Session();
+    s.prompt();
+    times(4, (i) => {
+      s.call('Edit', { file_path: `${P}/src/server.ts`, old_string: `port ${i}`, new_string: `port ${i + 1}` }, 'ok');
+      s.bash(
+        'pkill -f "node server.js"; node server.js & sleep 1; curl -s localhost:3000/health',
+        `{"ok":false,"step":${i}}`,
+      );
+    });
+    assert.deepEqual(s.actions(), []);
+  });
+});
+
+describe('not the same failure', () => {
+  it('the next missing module after an install is progress, though the error reads alike', () => {
+    const s = new Session();
+    s.prompt();
+    const missing = (m: string) =>
+      `ImportError while loading conftest\nE   ModuleNotFoundError: No module named '${m}'`;
+    s.bash('.venv/bin/pytest tests -x -k floordiv', missing('polars'), false);
+    s.bash('.venv/bin/pytest tests -x -k floordiv 2>&1', missing('polars'), false);
+    s.bash('.venv/bin/pip install -e py-polars/', 'Successfully installed polars-1.38.1');
+    s.bash('.venv/bin/pytest tests -x -k floordiv', missing('numpy'), false);
+    s.bash('.venv/bin/pip install numpy', 'Successfully installed numpy-2.4.2');
+    s.bash('.venv/bin/pytest tests -x -k floordiv', missing('hypothesis'), false);
+    assert.deepEqual(s.actions(), []);
+  });
+});
