@@ -1,7 +1,6 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
-import { redact } from './redact.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do
@@ -250,9 +249,8 @@ const RUNNERS = /^(?:npx|bunx|pnpx|uvx)$/;
 /** Commands that say, set or wait, and act on nothing. */
 const INERT = /^(?:cd|pushd|popd|set-location|echo|printf|write-output|write-host|true|false|:|set|source|\.)$/i;
 
-/** A word as an intent's object: a path by its name, a URL by its host and path, numbers and versions alike; redacted before it is folded. */
-function objectWord(raw: string): string {
-  const word = redact(raw);
+/** A word as an intent's object: a path by its name, a URL by its host and path, numbers and versions alike. */
+function objectWord(word: string): string {
   const url = /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word);
   const w = url ? `${url[1]}${url[2]?.replace(/\/$/, '') ?? ''}` : base(word.replace(/[/\\]+$/, ''));
   return w

@@ -52,7 +52,9 @@ function callStep(
   tree?: string,
 ): CallStep {
   const args = canonicalArgs(call.name, call.input, ctx);
-  const shape = classify(call, facts);
+  // classified as redacted: what the shape keeps (intents, an edit's text) may not depend on a secret, and a
+  // credential pasted on lines of its own would read as commands of their own
+  const shape = classify(call, facts.command === undefined ? facts : { ...facts, command: redact(facts.command) });
   const text = outputText(output);
   // a search that quotes what it looked for (`results for query: "..."`, `No matches for pattern "..."`) says the
   // same when it finds nothing new; its matches, which hold the term too, are left as they are
@@ -90,8 +92,9 @@ function callStep(
     step.cause = CAUSE_CLASSES.has(cause) ? cause : `t:${short(cause)}`;
   }
   const where = shape.target ? canonicalText(shape.target, ctx) : '';
-  // a tool's own call is about its file or place; a shell command's, about what its programs act on
-  const intents = shape.intents ?? [shape.target ? `${call.name} ${where}` : call.name];
+  // a shell command's intent is what its programs act on; a tool's own call, its file or place where it names one
+  // (a tool called for many things, issues written one after another, has no intent to repeat)
+  const intents = shape.intents ?? (shape.target ? [`${call.name} ${where}`] : []);
   // kept readable (redacted, cut short): a message names the thing tried
   if (intents.length > 0) step.intent = intents.map((i) => canonicalText(i, ctx).slice(0, 80));
   if (shape.programs && shape.programs.length > 0) step.prog = shape.programs.map((p) => p.slice(0, 40));

@@ -8,9 +8,13 @@ const LOOKUP_BATCHES = 6;
 /** Two search terms this alike (estimated Jaccard of their 4-character shingles) are one lookup reworded. */
 const REWORDED = 0.3;
 
+/** Failures that say the thing looked for is not there. Another failure (a hook's refusal, a crash) is no answer to the lookup. */
+const NOT_THERE = new Set(['no-such-file', 'http-404', 'bare']);
+
 /** A lookup that came back with nothing: a search without matches, a read of a file that is not there. */
 function foundNothing(e: Entry): boolean {
-  return (e.cls === 'search' || e.cls === 'read') && !e.refused && (e.empty === true || e.ok === false);
+  if ((e.cls !== 'search' && e.cls !== 'read') || e.refused) return false;
+  return e.empty === true || (e.ok === false && (NOT_THERE.has(e.cause ?? '') || e.fresh === 0));
 }
 
 /** The same lookup again, maybe reworded: in the same place (or none named), for the same thing (or none named). */
@@ -44,14 +48,9 @@ export const emptyResult: Signal = (window) => {
 /** How far back a streak of fruitless lookups is followed. */
 const STREAK_CALLS = 30;
 
-/** Failures that say the thing looked for is not there. Another failure (a hook's refusal, a crash) is no answer to the lookup. */
-const NOT_THERE = new Set(['no-such-file', 'http-404', 'bare']);
-
 /** A lookup (a search, a read, a fetch) that found nothing, or nothing the task had not seen. */
 function fruitlessLookup(e: Entry): boolean {
-  if ((e.cls !== 'search' && e.cls !== 'read') || e.refused) return false;
-  if (e.ok === false) return NOT_THERE.has(e.cause ?? '') || e.fresh === 0;
-  return e.empty === true || e.fresh === 0;
+  return foundNothing(e) || ((e.cls === 'search' || e.cls === 'read') && !e.refused && e.ok !== false && e.fresh === 0);
 }
 
 /** A call that told something new: an answer with lines the task had not seen. */

@@ -195,18 +195,45 @@ function observeCall(
   return declareStall({ ...state, totals: { ...totals, stalls: totals.stalls + 1 } }, id, agent, stall, config);
 }
 
-/** The ladder: the first stall in a task nudges; the second stops when it is strong enough, the third in any case. */
+/** What a stall is about: its looping calls' keys and what they act on. */
+function about(stall: Stall): { keys: string[]; intents: string[] } {
+  const keys = [...new Set(stall.lead.calls.map((c) => c.key))];
+  const intents = [...new Set(stall.lead.calls.flatMap((c) => c.intent ?? []))];
+  return { keys: keys.slice(-8), intents: intents.slice(-8) };
+}
+
+/** Whether a stall takes up a loop flagged before in the task: one of its calls, or one of the things they act on. */
+function resumes(flagged: AgentState['flagged'], now: { keys: string[]; intents: string[] }): boolean {
+  return (
+    !!flagged &&
+    (now.keys.some((k) => flagged.keys.includes(k)) || now.intents.some((i) => flagged.intents.includes(i)))
+  );
+}
+
+/**
+ * The ladder: the first stall in a task nudges; the second stops when it is strong enough and takes up the loop
+ * already flagged (the agent went back to it after the nudge), the third in any case. A second stall about
+ * something else nudges again: two unrelated weak signs are less than one loop the agent would not leave.
+ */
 function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
   // the window starts afresh, so the next stall is a new one and not this one seen again
   const stalls = agent.stalls + 1;
   const span = stall.span;
-  // weak evidence nudges once more instead of stopping, but never more than once
+  const loop = about(stall);
+  const flagged = agent.flagged
+    ? {
+        keys: [...agent.flagged.keys, ...loop.keys].slice(-16),
+        intents: [...agent.flagged.intents, ...loop.intents].slice(-16),
+      }
+    : loop;
   if (
     stalls >= config.stopAfterStalls &&
-    (stall.strength >= config.judge.stopThreshold || stalls > config.stopAfterStalls)
+    (stalls === 1 ||
+      stalls > config.stopAfterStalls ||
+      (stall.strength >= config.judge.stopThreshold && resumes(agent.flagged, loop)))
   ) {
     const reason = stallStopReason(stall);
-    const next: AgentState = { ...agent, window: [], stalls, stopped: { reason } };
+    const next: AgentState = { ...agent, window: [], stalls, flagged, stopped: { reason } };
     return {
       state: withAgent(state, id, next),
       decision: {
@@ -219,7 +246,7 @@ function declareStall(state: State, id: string, agent: AgentState, stall: Stall,
       },
     };
   }
-  const next: AgentState = { ...agent, window: [], stalls };
+  const next: AgentState = { ...agent, window: [], stalls, flagged };
   if (stall.strength >= config.judge.denyThreshold)
     next.denyNext = { keys: [...new Set(stall.lead.calls.map((c) => c.key))], message: deniedRepeatMessage(stall) };
   return {

@@ -36,6 +36,8 @@ export interface AgentState {
   memory: SignalMemory;
   /** The loop just flagged: the next call, if it repeats one of these, is denied with the message. */
   denyNext?: { keys: string[]; message: string };
+  /** What the stalls of this task were about: the looping calls' keys and intents, for telling a loop resumed from a new one. */
+  flagged?: { keys: string[]; intents: string[] };
   /** Whether the agent was already sent back once at a stop in this task (the verify gate). */
   verifySent?: boolean;
   /** Successful edits since the last verification run (test, build, lint), for the verify gate. */
