@@ -6,16 +6,25 @@ import { historyRoots, sessionsUnder } from '../scan/discover.ts';
 import { PRICES_AS_OF } from '../scan/prices.ts';
 import { scanRoots } from '../scan/scan.ts';
 import { sessionJson } from '../scan/scan-json.ts';
+import { defaultThreads, MAX_THREADS } from '../scan/threads.ts';
 import type { SessionScan } from '../scan/scan-session.ts';
 import type { ScanTotals } from '../scan/totals.ts';
 import { compact, cost, percent, plural } from '../report/format.ts';
 import { parse } from './_args.ts';
 import { explainProblems } from './_config.ts';
+import { UsageError } from './_errors.ts';
 import { Progress } from './_progress.ts';
 
 export const summary = 'what stallguard would have done in past sessions';
 
-const HELP = `usage: stallguard scan [PATH...] [--json]
+function threadsOf(value: string | undefined): number {
+  if (value === undefined) return defaultThreads();
+  if (!/^[1-9]\d*$/.test(value))
+    throw new UsageError(`scan: --threads must be a whole number of threads, 1 or more (got "${value}")`);
+  return Number(value);
+}
+
+const HELP = `usage: stallguard scan [PATH...] [--json] [--threads N]
 
 Reads past agent sessions and reports per session what stallguard would have done, and what its stalls
 cost: the calls and tokens spent inside them. Default: the agents' own history on this machine, Claude
@@ -28,7 +37,8 @@ format. With no history on this machine it replays a bundled example session (wi
 nothing: the example is not a session of yours).
 
 With --json: one line per session {session, agent, file, calls, stalls: [{step, action, signals, from, to,
-calls, tokens, cost, ...}], tokens, cost, inside, afterStop, ...}. Unreadable lines are counted, never fatal.`;
+calls, tokens, cost, ...}], tokens, cost, inside, afterStop, ...}. Unreadable lines are counted, never fatal.
+--threads N: read files in N threads (default: one per core, at most ${MAX_THREADS}); the output is the same.`;
 
 export function examplesDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
@@ -94,15 +104,17 @@ function printTotals(t: ScanTotals): void {
   if (t.stalls > 0) console.log('As tables or a page: stallguard report --scan [--html stalls.html]');
 }
 
-export function run(argv: string[]): number {
+export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse('scan', argv, {
     json: { type: 'boolean' },
+    threads: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
     console.log(HELP);
     return 0;
   }
+  const threads = threadsOf(values.threads);
   for (const p of positionals) if (!existsSync(p)) console.error(`stallguard scan: ${p}: no such file or folder`);
   let roots = positionals.length > 0 ? positionals.filter((p) => existsSync(p)) : historyRoots();
   // history folders that exist but hold no session (a fresh install) are no history either
@@ -123,18 +135,23 @@ export function run(argv: string[]): number {
   const loaded = loadConfig({ cwd: process.cwd() });
   explainProblems(loaded.problems);
   let progress: Progress | undefined;
-  const totals = scanRoots(roots, loaded.config, {
-    onStart: (bytes, count) => {
-      progress = new Progress(bytes, count, process.stderr.isTTY ? process.stderr : undefined);
+  const totals = await scanRoots(
+    roots,
+    loaded.config,
+    {
+      onStart: (bytes, count) => {
+        progress = new Progress(bytes, count, process.stderr.isTTY ? process.stderr : undefined);
+      },
+      onBytes: (n) => progress?.bytes(n),
+      onFile: () => progress?.file(),
+      onSession: (s) => {
+        progress?.clear();
+        if (values.json) console.log(JSON.stringify(sessionJson(s)));
+        else printSession(s, demo);
+      },
     },
-    onBytes: (n) => progress?.bytes(n),
-    onFile: () => progress?.file(),
-    onSession: (s) => {
-      progress?.clear();
-      if (values.json) console.log(JSON.stringify(sessionJson(s)));
-      else printSession(s, demo);
-    },
-  });
+    threads,
+  );
   progress?.clear();
   if (!values.json) printTotals(totals);
   return positionals.length > 0 && roots.length < positionals.length ? 1 : 0;

@@ -72,7 +72,14 @@ interface Track {
 
 const keyOf = (c: CallStep) => c.key + '\u0000' + c.out;
 
-export class StallMeter {
+/** What a meter is fed, in order: the usage of model responses, the observations with their decisions, the end. */
+export interface MeterInput {
+  usage(record: UsageRecord): void;
+  observe(obs: Observation, step: number, decision?: Decision, mode?: string): void;
+  finish(): void;
+}
+
+export class StallMeter implements MeterInput {
   readonly stalls: MeteredStall[] = [];
   /** Every response's tokens, inside stalls or not. */
   readonly total: Spend = noSpend();
@@ -148,7 +155,10 @@ export class StallMeter {
 
   private track(agent: string): Track {
     let t = this.tracks.get(agent);
-    if (!t) this.tracks.set(agent, (t = { recent: [] }));
+    if (!t) {
+      t = { recent: [] };
+      this.tracks.set(agent, t);
+    }
     return t;
   }
 
