@@ -30,7 +30,10 @@ export interface CallFacts {
   command?: string;
   /** The file or folder the call is about, where its arguments do not name it in a common field. */
   target?: string;
-  /** For an edit that applies a patch (Codex's `*** Begin Patch` format): the patch, whose - and + lines say what it replaces. */
+  /**
+   * For an edit that applies a patch (Codex's `*** Begin Patch`
+   * format): the patch, whose - and + lines say what it replaces.
+   */
   patch?: string;
   /** Task-list bookkeeping (a to-do list, a plan update): neither work nor a loop. */
   bookkeeping?: boolean;
@@ -110,7 +113,9 @@ export interface CallStep {
   sim?: number[];
   /** Digest of the change an edit makes, for the same edit rejected again and edit/revert signals. */
   change?: string;
-  /** Digest of the change that would undo this edit (after and before swapped), where the edit says what it replaces. */
+  /**
+   * Digest of the change that would undo this edit (after and before swapped), where the edit says what it replaces.
+   */
   undo?: string;
   /** Digest of the file content a whole-file write leaves (target and content). */
   written?: string;
@@ -275,7 +280,9 @@ export interface Config {
  */
 export interface LlmConfig {
   enabled: boolean;
-  /** false: advisory, the verdicts are recorded in the ledger and change nothing; true: a confident "stuck" is a stall. */
+  /**
+   * false: advisory, the verdicts are recorded in the ledger and change nothing; true: a confident "stuck" is a stall.
+   */
   decide: boolean;
   provider: 'anthropic' | 'openai';
   model: string;

@@ -12,7 +12,10 @@ export function progressLine(
   const fraction = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(fraction * width);
   const rate = elapsedMs > 0 ? done / 1e6 / (elapsedMs / 1000) : 0;
-  return `scanning ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${Math.floor(fraction * 100)}%  ${files}/${fileCount} sessions  ${rate.toFixed(1)} MB/s`;
+  return (
+    `scanning ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ` +
+    `${Math.floor(fraction * 100)}%  ${files}/${fileCount} sessions  ${rate.toFixed(1)} MB/s`
+  );
 }
 
 const SHOW_AFTER_MS = 1000;

@@ -71,7 +71,8 @@ export async function run(argv: string[]): Promise<number> {
     const roots = positionals.length > 0 ? positionals : historyRoots();
     if (roots.length === 0) {
       console.log(
-        'No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Name a folder: stallguard report --scan PATH',
+        'No agent history found on this machine (~/.claude/projects, ' +
+          '~/.codex/sessions, ~/.gemini/tmp). Name a folder: stallguard report --scan PATH',
       );
       return 0;
     }
@@ -97,7 +98,8 @@ export async function run(argv: string[]): Promise<number> {
     const ledger = ledgerSessions(home);
     if (ledger.length === 0) {
       console.log(
-        `No sessions in the ledger yet (${join(home, SESSIONS_DIR)}). Install the hook (stallguard install), or report on the agents' history: stallguard report --scan`,
+        `No sessions in the ledger yet (${join(home, SESSIONS_DIR)}). Install the hook ` +
+          `(stallguard install), or report on the agents' history: stallguard report --scan`,
       );
       return 0;
     }

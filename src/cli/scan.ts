@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/load.ts';
 import { historyRoots, sessionsUnder } from '../scan/discover.ts';
 import { PRICES_AS_OF } from '../scan/prices.ts';
+import { tokenTotal } from '../scan/spend.ts';
 import { scanRoots } from '../scan/scan.ts';
 import { sessionJson } from '../scan/scan-json.ts';
 import { defaultThreads, MAX_THREADS } from '../scan/threads.ts';
@@ -56,7 +57,7 @@ function printSession(s: SessionScan, all: boolean): void {
     const where = st.file ? ` [${st.agent}]` : st.agent === 'main' ? '' : ` [${st.agent}]`;
     const spent =
       st.calls > 0
-        ? `  ${plural(st.calls, 'call')}, ${compact(st.spend.tokens.input + st.spend.tokens.output + st.spend.tokens.cacheRead + st.spend.tokens.cacheWrite)} tokens, ${cost(st.spend)}`
+        ? `  ${plural(st.calls, 'call')}, ${compact(tokenTotal(st.spend.tokens))} tokens, ${cost(st.spend)}`
         : '';
     const after =
       st.after === 'repeated' ? ', then kept repeating' : st.after === 'changed' ? ', then changed approach' : '';
@@ -70,7 +71,8 @@ function printTotals(t: ScanTotals): void {
     .map(([a, n]) => `${a} ${n}`)
     .join(', ');
   console.log(
-    `\n${plural(t.sessions, 'session')} scanned${agents ? ` (${agents})` : ''}: ${plural(t.calls, 'tool call')}, ${compact(t.total.tokens.input + t.total.tokens.output + t.total.tokens.cacheRead + t.total.tokens.cacheWrite)} tokens, ${cost(t.total)}.`,
+    `\n${plural(t.sessions, 'session')} scanned${agents ? ` (${agents})` : ''}: ${plural(t.calls, 'tool call')}, ` +
+      `${compact(tokenTotal(t.total.tokens))} tokens, ${cost(t.total)}.`,
   );
   if (t.stalls === 0) {
     console.log('No stalls found.');
@@ -80,11 +82,13 @@ function printTotals(t: ScanTotals): void {
       .join(', ');
     console.log(`${plural(t.withStalls, 'session')} with stalls: ${plural(t.stalls, 'intervention')} (${actions}).`);
     console.log(
-      `Inside stalls: ${plural(t.inside.calls, 'call')} (${percent(t.inside.calls, t.calls)} of all), ${cost(t.inside.spend)} (${percent(t.inside.spend.usd, t.total.usd)} of the cost).`,
+      `Inside stalls: ${plural(t.inside.calls, 'call')} (${percent(t.inside.calls, t.calls)} of ` +
+        `all), ${cost(t.inside.spend)} (${percent(t.inside.spend.usd, t.total.usd)} of the cost).`,
     );
     if (t.afterStop.calls > 0)
       console.log(
-        `After the point where stallguard would have stopped the agent: ${plural(t.afterStop.calls, 'call')}, ${cost(t.afterStop.spend)}.`,
+        'After the point where stallguard would have stopped the ' +
+          `agent: ${plural(t.afterStop.calls, 'call')}, ${cost(t.afterStop.spend)}.`,
       );
     const tools = Object.entries(t.tools)
       .sort((a, b) => b[1] - a[1])
@@ -99,7 +103,8 @@ function printTotals(t: ScanTotals): void {
   ].filter(Boolean);
   if (skipped.length) console.log(skipped.join('; ') + '.');
   console.log(
-    `Costs at list prices as of ${PRICES_AS_OF}${t.total.unpriced ? `; ${compact(t.total.unpriced)} tokens of models without a price are not in them` : ''}.`,
+    `Costs at list prices as of ${PRICES_AS_OF}` +
+      `${t.total.unpriced ? `; ${compact(t.total.unpriced)} tokens of models without a price are not in them` : ''}.`,
   );
   if (t.stalls > 0) console.log('As tables or a page: stallguard report --scan [--html stalls.html]');
 }
@@ -122,14 +127,18 @@ export async function run(argv: string[]): Promise<number> {
   if (demo && values.json) {
     // a JSON reader takes every line for a session of this machine: the example is for a person's eyes only
     console.error(
-      'stallguard scan: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions); nothing to report. `stallguard scan` without --json shows a bundled example.',
+      'stallguard scan: no agent history found on this machine (~/.claude/projects, ' +
+        '~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ' +
+        '~/.pi/agent/sessions); nothing to report. `stallguard scan` without --json shows a bundled example.',
     );
     return 0;
   }
   if (demo) {
     roots = [examplesDir()];
     console.log(
-      'No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions). Here is stallguard on a bundled example session:\n',
+      'No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ' +
+        '~/.gemini/tmp, ~/.copilot/session-state, ~/.qwen/projects, ~/.pi/agent/sessions). ' +
+        'Here is stallguard on a bundled example session:\n',
     );
   }
   const loaded = loadConfig({ cwd: process.cwd() });

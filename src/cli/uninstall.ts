@@ -76,15 +76,21 @@ export function run(argv: string[]): number {
   }
   if (todo.length === 0) {
     console.log(
-      `stallguard: nothing to remove for ${target.label} (${places.map((w) => show(fileAt(target, w, project, env))).join(', ')})`,
+      `stallguard: nothing to remove for ${target.label} ` +
+        `(${places.map((w) => show(fileAt(target, w, project, env))).join(', ')})`,
     );
     return 0;
   }
   for (const c of todo) {
     const folders = writeUninstall(home, c);
-    console.log(
-      `stallguard: ${c.after === undefined ? `removed ${show(c.file)}, which install had created` : `took stallguard out of ${show(c.file)}`}${folders.length ? `, and the empty folder${folders.length > 1 ? 's' : ''} ${folders.map(show).join(', ')}` : ''}.`,
-    );
+    const what =
+      c.after === undefined
+        ? `removed ${show(c.file)}, which install had created`
+        : `took stallguard out of ${show(c.file)}`;
+    const empty = folders.length
+      ? `, and the empty folder${folders.length > 1 ? 's' : ''} ${folders.map(show).join(', ')}`
+      : '';
+    console.log(`stallguard: ${what}${empty}.`);
   }
   return 0;
 }

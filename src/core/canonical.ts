@@ -1,14 +1,24 @@
 import { redact } from './redact.ts';
 import { stableJson } from './stable-json.ts';
 import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
+import { either, regex } from './regex.ts';
 
 // Volatile parts are removed so that two runs of the same call compare equal, and kept narrow so that two
 // different calls never do: digits in general are left alone (pagination offsets, line numbers and issue
 // ids are real arguments), only values whose shape says "this changes every time" are replaced.
 
 /** Field names whose values change on every call and carry no meaning for repetition. */
-const VOLATILE_FIELD =
-  /^(timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id|correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?|task_?progress)$/i;
+const VOLATILE_FIELD = regex(
+  'i',
+  '^(',
+  either(
+    '',
+    /timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id/,
+    /correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?/,
+    /task_?progress/,
+  ),
+  ')$',
+);
 
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g;
@@ -60,7 +70,10 @@ export function normalizeOutputText(text: string, ctx: NormalizeContext = {}): s
   return t;
 }
 
-/** Volatile fields dropped, and every string redacted where it stands (in JSON text a quote is escaped, and a rule would miss it). */
+/**
+ * Volatile fields dropped, and every string redacted where it stands
+ * (in JSON text a quote is escaped, and a rule would miss it).
+ */
 function dropVolatile(tool: string, value: unknown, depth: number): unknown {
   if (typeof value === 'string') return redact(value);
   if (value === null || typeof value !== 'object') return value;
@@ -90,7 +103,10 @@ export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): st
   return normalizeOutputText(text, ctx);
 }
 
-/** The canonical form of a piece of text a call holds (a path, a pattern, an edit's old and new text): redacted and normalised, never parsed. */
+/**
+ * The canonical form of a piece of text a call holds (a path, a pattern,
+ * an edit's old and new text): redacted and normalised, never parsed.
+ */
 export function canonicalText(text: string, ctx: NormalizeContext = {}): string {
   return normalizeText(redact(text), ctx);
 }

@@ -1,3 +1,4 @@
+import { regex } from './regex.ts';
 // Short forms of calls go into the ledger, and commands carry credentials often enough (curl -H
 // "Authorization: Bearer ...", DATABASE_URL=postgres://user:pass@..., --token ...). Anything shaped like a
 // secret is replaced before a string is stored, shown, or digested (an unkeyed digest of a short command
@@ -6,7 +7,8 @@
 
 const NAME = '[A-Za-z0-9_.-]{0,40}';
 const SECRET_WORD =
-  '(?:secret|token|passw(?:or)?d|passwd|pwd|pass|api_?key|apikey|access_?key|private_?key|credentials?|auth_?token|client_?secret|session_?key|signing_?key|encryption_?key|signature|sas_?token|connection_?string)';
+  '(?:secret|token|passw(?:or)?d|passwd|pwd|pass|api_?key|apikey|access_?key|private_?key|credentials?|auth_?token|' +
+  'client_?secret|session_?key|signing_?key|encryption_?key|signature|sas_?token|connection_?string)';
 
 // Each rule comes with its hints: literals (in lower case) of which a text must hold one for the rule to
 // have a chance. One pass over the lowered text finds the hints present, and only their rules run: a test
@@ -14,7 +16,11 @@ const SECRET_WORD =
 const RULES: [RegExp, string, string[]][] = [
   // private key blocks (PEM, OpenSSH, PGP), to their end or to the end of the text
   [
-    /-----BEGIN [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----[\s\S]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----|$)/g,
+    regex(
+      'g',
+      /-----BEGIN [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----[\s\S]*?/,
+      /(?:-----END [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----|$)/,
+    ),
     '<private-key>',
     ['private key'],
   ],
@@ -56,7 +62,11 @@ const RULES: [RegExp, string, string[]][] = [
   [/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{0,}/g, '<secret>', ['eyj']],
   // Authorization and similar headers, and cookies, whatever the quoting
   [
-    /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token)(\\?["']?\s{0,3}[:=]\s{0,3}\\?["']?)(?:(?:bearer|basic|token|digest)\s+)?[^\s'"\\]+/gi,
+    regex(
+      'gi',
+      /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token)/,
+      /(\\?["']?\s{0,3}[:=]\s{0,3}\\?["']?)(?:(?:bearer|basic|token|digest)\s+)?[^\s'"\\]+/,
+    ),
     '$1$2<redacted>',
     ['authorization', 'api-key', 'x-auth-token', 'x-access-token', 'private-token'],
   ],
@@ -72,7 +82,14 @@ const RULES: [RegExp, string, string[]][] = [
   [/(\s(?:-u|--user)(?:=|\s+))([^\s:'"]+):[^\s'"]+/g, '$1$2:<redacted>', ['-u']],
   // --password x, --token=x, and the like
   [
-    /(--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)(?:=|\s+))([^\s'"]+)/gi,
+    regex(
+      'gi',
+      '(',
+      /--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)/,
+      /(?:=|\s+)/,
+      ')',
+      /([^\s'"]+)/,
+    ),
     '$1<redacted>',
     ['-pass', '-token', '-secret', '-api', '-auth', '-access-token', '-client-secret', '-private-key'],
   ],

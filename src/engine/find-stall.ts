@@ -84,7 +84,8 @@ export function findStall(
   const signals = readSignals(window, config.maxCycle);
   if (signals.length === 0) return undefined;
   const cls = window.at(-1)?.cls;
-  // waiting on something that runs elsewhere gets far more room than a retry, and most while it says it is still under way
+  // waiting on something that runs elsewhere gets far more room
+  // than a retry, and most while it says it is still under way
   const repeat = cls === 'poll' ? config.pollRepeat * (window.at(-1)!.waiting ? 2 : 1) : config.repeat;
   const floor = signals.find(
     (s) =>

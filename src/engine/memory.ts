@@ -10,7 +10,9 @@ const MAX_STATES = 60;
 /** Calls whose count in the task is kept; past that the least recently run is forgotten. */
 const MAX_RUNS = 40;
 
-/** The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent. */
+/**
+ * The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent.
+ */
 function counted(runs: Record<string, [string, number]> | undefined, step: CallStep): Record<string, [string, number]> {
   const { [step.key]: before, ...rest } = runs ?? {};
   const keys = Object.keys(rest);

@@ -53,7 +53,10 @@ function what(stall: Stall): string {
   if (lead.code === 'REPEAT')
     return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
   if (lead.code === 'CYCLE')
-    return `the last ${lead.calls.length * lead.value} calls repeat one cycle of ${lead.calls.length} calls ${lead.value} times, and the results did not change`;
+    return (
+      `the last ${lead.calls.length * lead.value} calls repeat one cycle ` +
+      `of ${lead.calls.length} calls ${lead.value} times, and the results did not change`
+    );
   return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 
@@ -77,5 +80,8 @@ export function stoppedDenyMessage(reason: string): string {
 }
 
 export function deniedRepeatMessage(stall: Stall): string {
-  return `stallguard: this call repeats the loop flagged just before (${describeLoop(stall.lead, stall.times)}). It was not run. Try something different.`;
+  return (
+    'stallguard: this call repeats the loop flagged just before ' +
+    `(${describeLoop(stall.lead, stall.times)}). It was not run. Try something different.`
+  );
 }

@@ -100,7 +100,10 @@ export function freshAgent(type?: string): AgentState {
 
 /** Subagents kept at most: past that, the least recently active leaves (it may have ended unseen). */
 export const MAX_LIVE_SUBAGENTS = 32;
-/** A subagent with no observation for this long has ended (its SubagentStop may never come: a killed agent, an older install). */
+/**
+ * A subagent with no observation for this long has ended (its
+ * SubagentStop may never come: a killed agent, an older install).
+ */
 export const SUBAGENT_IDLE_MS = 30 * 60_000;
 
 /**

@@ -38,7 +38,8 @@ export function prometheusText(f: Fleet): string {
   metric(
     'stallguard_detections_total',
     'counter',
-    "Interventions stallguard decided (in shadow mode: would have made), by the loop's first tool, the first signal, the action and the mode.",
+    'Interventions stallguard decided (in shadow mode: would have made), ' +
+      "by the loop's first tool, the first signal, the action and the mode.",
     count(f.stalls, (s) => ({ tool: s.tool, signal: s.signal, action: s.action, mode: s.mode ?? '' })),
   );
   metric(

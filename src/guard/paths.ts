@@ -224,7 +224,10 @@ export function resolvePath(path: string, ctx: GuardContext, cwd = ctx.cwd, wind
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
-/** The places a removal or a write could reach, as spelled from the working folders and the home folder (links not followed). */
+/**
+ * The places a removal or a write could reach, as spelled from
+ * the working folders and the home folder (links not followed).
+ */
 export function anchorList(ctx: GuardContext, cwd = ctx.cwd): string[] {
   return once(ctx, `anchors\u0000${cwd}`, () => makeAnchorList(ctx, cwd));
 }

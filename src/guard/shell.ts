@@ -6,6 +6,7 @@ import { anchors, resolvePath, under } from './paths.ts';
 import { type GuardContext, nowOf } from './context.ts';
 import { fileFound, type Found, treeFound } from './reach.ts';
 import { firstHit, hits, type Scope, substitute } from './words.ts';
+import { anyOf, regex } from '../core/regex.ts';
 
 // Whether a shell command would switch stallguard off: write, move, delete or re-permission one of its own
 // files or a settings file that holds its entries (by redirection, a file tool, an editor, an in-place edit,
@@ -99,8 +100,16 @@ const SHELLS = new Set([
   'powershell',
   'cmd',
 ]);
-const INTERPRETERS =
-  /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r|rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl|swift|tsx|ts-node)$/;
+const INTERPRETERS = regex(
+  '',
+  '^',
+  anyOf(
+    /python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r/,
+    /rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl/,
+    /swift|tsx|ts-node/,
+  ),
+  '$',
+);
 /** Words that run the next words as a command, and which of their own flags take a value. */
 const WRAPPERS: Record<string, RegExp | undefined> = {
   sudo: /^-[ugCDhprT]$/,
@@ -511,7 +520,10 @@ const PACKAGE_MANAGERS = new Set([
 ]);
 const REMOVE_WORDS = /^(?:uninstall|remove|rm|un|r|unlink|disable|delete|erase)$/;
 
-/** `stallguard uninstall`, `npm rm -g stallguard`, `claude plugin disable stallguard`, `gemini extensions uninstall stallguard`. */
+/**
+ * `stallguard uninstall`, `npm rm -g stallguard`,
+ * `claude plugin disable stallguard`, `gemini extensions uninstall stallguard`.
+ */
 function uninstallsStallguard(program: string, args: string[]): boolean {
   if (!PACKAGE_MANAGERS.has(program)) return false;
   const names = program === 'stallguard' || args.some((a) => /stallguard/i.test(a));

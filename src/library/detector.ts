@@ -22,7 +22,10 @@ import { observeInLog } from '../store/segments.ts';
 export type DetectorConfig = Partial<Omit<Config, 'judge' | 'mode'>> & { judge?: Partial<JudgeConfig> };
 
 export interface DetectorOptions {
-  /** Settings over the defaults (window, repeat, cycleRepeats, judge, ...). There is no mode: acting on a decision is up to you. */
+  /**
+   * Settings over the defaults (window, repeat, cycleRepeats, judge,
+   * ...). There is no mode: acting on a decision is up to you.
+   */
   config?: DetectorConfig;
   /**
    * Where the state lives. `"memory"` (the default) keeps it in this object; `{ dir }` keeps it in the

@@ -73,7 +73,10 @@ export function* ledgerRuns(home: string): Generator<Run> {
   }
 }
 
-/** One history file as a run (its session id as the agent wrote it), or undefined when it is in no format stallguard reads. */
+/**
+ * One history file as a run (its session id as the agent wrote
+ * it), or undefined when it is in no format stallguard reads.
+ */
 export function historyRun(file: string, session?: string, onBytes?: (n: number) => void): Run | undefined {
   const format = historyFormat(file);
   if (!format) return undefined;

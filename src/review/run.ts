@@ -102,7 +102,10 @@ export interface RunStall {
   time?: number;
   /** The agent's calls in the loop, the flagged one last. */
   span: number;
-  /** The agent's calls right after the flagged one that went on with the loop: calls of the loop again, whatever they answered. */
+  /**
+   * The agent's calls right after the flagged one that went on with
+   * the loop: calls of the loop again, whatever they answered.
+   */
   more: number;
   /** The loop in short form: `Bash npm test` x5. */
   loop: string;

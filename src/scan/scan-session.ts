@@ -11,7 +11,9 @@ import { addSpend, type Spend } from './spend.ts';
 // pure. A file that cannot be read or is in no known format is counted, never fatal.
 
 export interface ScannedStall extends MeteredStall {
-  /** The subagent transcript the stall is in, when it is not the session's main file (steps count calls in that file). */
+  /**
+   * The subagent transcript the stall is in, when it is not the session's main file (steps count calls in that file).
+   */
   file?: string;
 }
 

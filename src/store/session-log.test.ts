@@ -26,7 +26,9 @@ function obs(event: Bare): Observation {
   return observation({ session: 's1', time: 1_700_000_000_000, ...event } as Event, ctx);
 }
 
-/** Four tasks long enough to pass checkpoints: in each, main fails `npm test` again and again while a subagent reads. */
+/**
+ * Four tasks long enough to pass checkpoints: in each, main fails `npm test` again and again while a subagent reads.
+ */
 function scenario(): Observation[] {
   const out: Observation[] = [];
   const test = { name: 'Bash', input: { command: 'npm test' } };

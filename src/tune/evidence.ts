@@ -17,7 +17,9 @@ export interface Summary {
   judged: Partial<Record<SignalCode, number>>;
   /** Floors: the same call with the same outcome (not a poll), in a row. */
   repeat: number;
-  /** Polls' repeats, halved while the answer says the job is still under way (find-stall.ts gives those twice the room). */
+  /**
+   * Polls' repeats, halved while the answer says the job is still under way (find-stall.ts gives those twice the room).
+   */
   poll: number;
   cycle: number;
   failingRetry: number;
@@ -58,7 +60,10 @@ export function fires(s: Summary, st: Settings, base: Base): boolean {
   return false;
 }
 
-/** Whether a seed floor (the same call 5 times, a cycle 5 times round) steps in there: no setting of tune's changes that. */
+/**
+ * Whether a seed floor (the same call 5 times, a cycle 5 times
+ * round) steps in there: no setting of tune's changes that.
+ */
 export function heldBySeed(s: Summary, base: Base): boolean {
   return s.repeat >= base.repeat || s.cycle >= base.cycleRepeats;
 }
