@@ -54,7 +54,7 @@ describe('a session log sealed while many hooks write it', () => {
       ),
     );
     const runs = await Promise.all(sent.map((p) => startHook(p, env).done));
-    runs.forEach((r, i) => assert.equal(r.status, 0, `process ${i}: ${r.stderr}`));
+    for (const [i, r] of runs.entries()) assert.equal(r.status, 0, `process ${i}: ${r.stderr}`);
     assert.equal(
       existsSync(join(home, 'errors.log')),
       false,

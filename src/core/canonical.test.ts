@@ -7,6 +7,7 @@ import { normalizeOutputText, normalizeText } from './canonical.ts';
 // fold), for speed on long outputs. Skipping must change nothing: this is every pass, always run.
 
 function everyPass(text: string, cwd: string, home: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL open and close terminal codes
   let t = text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g, '');
   t = t.split(cwd + '/').join('./');
   t = t.split(cwd).join('.');

@@ -20,6 +20,7 @@ const VOLATILE_FIELD = regex(
   ')$',
 );
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL open and close the terminal codes it removes
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g;
 const CLOCK = /\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/g;

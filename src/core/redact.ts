@@ -141,7 +141,8 @@ function rulesFor(lowered: string): Set<number> {
   const out = new Set<number>();
   const present = [...found];
   if (present.length > 0)
-    RULES.forEach(([, , hints], i) => hints.some((h) => present.some((f) => f.startsWith(h))) && out.add(i));
+    for (const [i, [, , hints]] of RULES.entries())
+      if (hints.some((h) => present.some((f) => f.startsWith(h)))) out.add(i);
   return out;
 }
 

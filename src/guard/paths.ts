@@ -127,9 +127,15 @@ function ownFiles(selfDir: string): { dirs: string[]; files: string[] } {
 const cache = new WeakMap<GuardContext, Map<string, string[]>>();
 function once(ctx: GuardContext, key: string, make: () => string[]): string[] {
   let m = cache.get(ctx);
-  if (!m) cache.set(ctx, (m = new Map()));
+  if (!m) {
+    m = new Map();
+    cache.set(ctx, m);
+  }
   let v = m.get(key);
-  if (!v) m.set(key, (v = make()));
+  if (!v) {
+    v = make();
+    m.set(key, v);
+  }
   return v;
 }
 

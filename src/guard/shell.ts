@@ -128,6 +128,7 @@ const WRAPPERS: Record<string, RegExp | undefined> = {
   caffeinate: /^-[tw]$/,
   xargs: /^-[IinPLdaEs]$/,
   flock: /^-[wE]$/,
+  // biome-ignore lint/suspicious/noThenProperty: the shell's `then`, a word of this table of words; never awaited
   then: undefined,
   do: undefined,
   else: undefined,

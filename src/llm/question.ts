@@ -17,7 +17,7 @@ function outcome(e: Entry, failures: Map<string, string>, seen: Map<string, numb
 export function buildQuestion(window: readonly Entry[]): string {
   const failures = new Map<string, string>();
   const seen = new Map<string, number>();
-  window.forEach((e, i) => !seen.has(e.out) && seen.set(e.out, i));
+  for (const [i, e] of window.entries()) if (!seen.has(e.out)) seen.set(e.out, i);
   const lines = window.map((e, i) => `${i + 1}. \`${e.short}\` (${e.cls}) -> ${outcome(e, failures, seen, i)}`);
   return [
     'You review the recent tool calls of a coding agent to tell whether it ' +

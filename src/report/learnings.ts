@@ -96,20 +96,19 @@ export function learn(
     for (const [key, r] of repeats) {
       if (notLearnt(r.short)) continue;
       let c = calls.get(key);
-      if (!c)
-        calls.set(
-          key,
-          (c = {
-            short: r.short,
-            tool: r.tool,
-            cls: r.cls,
-            times: 0,
-            sessions: 0,
-            failed: 0,
-            distinctFailures: 0,
-            failures: new Map(),
-          }),
-        );
+      if (!c) {
+        c = {
+          short: r.short,
+          tool: r.tool,
+          cls: r.cls,
+          times: 0,
+          sessions: 0,
+          failed: 0,
+          distinctFailures: 0,
+          failures: new Map(),
+        };
+        calls.set(key, c);
+      }
       c.times += r.times;
       c.sessions++;
       c.failed += r.failed;

@@ -88,6 +88,7 @@ function context(index: RunIndex, stall: RunStall): Pick<ReviewItem, 'calls' | '
       ...(at === stall.ordinal ? { flagged: true } : {}),
     };
   });
+  // biome-ignore lint/suspicious/noThenProperty: what the agent did next, a field of review --json's items
   return { calls, then: { calls: rest, next } };
 }
 

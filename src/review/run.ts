@@ -65,7 +65,10 @@ export function indexRun(run: Run): RunIndex {
     const ref = counter.next(obs);
     let list = calls.get(obs.agent.id);
     if (ref && obs.step.k === 'call') {
-      if (!list) calls.set(obs.agent.id, (list = []));
+      if (!list) {
+        list = [];
+        calls.set(obs.agent.id, list);
+      }
       list.push({ index, step: run.steps[index] ?? 0, call: obs.step, ref, task });
     }
     if (list && list.length > 0) at.set(index, [obs.agent.id, list.length - 1]);

@@ -182,7 +182,7 @@ export function foldSegment(
     }
     if (seal !== -1 && seal < mine) return { late: true };
     const position = new Map<string, number>();
-    parsed.forEach((l, i) => l?.t === 'o' && i <= mine && position.set(l.id, i));
+    for (const [i, l] of parsed.entries()) if (l?.t === 'o' && i <= mine) position.set(l.id, i);
     let from = -1;
     let state: State | undefined;
     parsed.forEach((l, i) => {

@@ -110,7 +110,10 @@ export function layerContent(
   const out: { judge?: { levels: Partial<Record<SignalCode, Level>> } } & Partial<Record<Floor, number>> = {};
   for (const [k, , v] of changes(beneath, to)) {
     if (k.kind === 'floor') out[k.field] = v as number;
-    else (out.judge ??= { levels: {} }).levels[k.code] = v;
+    else {
+      out.judge ??= { levels: {} };
+      out.judge.levels[k.code] = v;
+    }
   }
   return out;
 }

@@ -168,7 +168,7 @@ export function tune(input: TuneInput): TuneResult {
       located.map((l) => l.region),
       before,
     );
-    located.forEach((l, i) => found.set(l.verdict.id, summaries[i]!));
+    for (const [i, l] of located.entries()) found.set(l.verdict.id, summaries[i]!);
   }
   const cases: Case[] = [];
   let recorded = 0;
