@@ -21,12 +21,17 @@ export interface FileJob {
   file: string;
 }
 
-/** What a thread says: bytes read so far in its file, or a file done (its tape undefined when it was in no format scan reads). */
+/**
+ * What a thread says: bytes read so far in its file, or a file
+ * done (its tape undefined when it was in no format scan reads).
+ */
 export type ThreadMessage = { bytes: number } | { id: number; taped: TapedFile | undefined };
 
 const WINDOW_PER_THREAD = 4;
 
-/** Each thread has a heap of its own (tens of MB at its peak): past this many, more cores add memory more than speed. */
+/**
+ * Each thread has a heap of its own (tens of MB at its peak): past this many, more cores add memory more than speed.
+ */
 export const MAX_THREADS = 8;
 
 /** One thread per core the process may use, up to MAX_THREADS. */
