@@ -138,6 +138,18 @@ export interface CallStep {
   tree?: string;
 }
 
+/** A call as it sits in an agent's window: the step, plus what was known about it when it happened. */
+export interface Entry extends CallStep {
+  /** Successful edits in the task before this call: two calls with the same count had no edit between them. */
+  edits: number;
+  /** The model response that issued the call: calls with the same number were issued together, in parallel. */
+  batch: number;
+  /** A read whose content was already seen in this task: no new information. */
+  reread?: boolean;
+  /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
+  returned?: boolean;
+}
+
 export type Step =
   | CallStep
   | { k: 'pre'; tool: string; key: string; short: string; guard?: GuardHit }

@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 
 /** How far back the counting signals look. */
 export const RECENT = 8;

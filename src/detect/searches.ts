@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 import { similarity } from '../core/sketch.ts';
 import { attempts, lastBatches, recentSince, unchangedSince } from './recent.ts';
 import type { Signal } from './signal.ts';

@@ -1,10 +1,9 @@
-import type { Config, SignalCode, SignalHit } from '../types.ts';
+import type { Config, Entry, SignalCode, SignalHit } from '../types.ts';
 import type { SignalResult } from '../detect/signal.ts';
 import type { JudgeModel } from '../judge/model.ts';
 import { scoreSignals, withLevels } from '../judge/model.ts';
 import { readSignals } from '../judge/signals.ts';
 import MODEL from '../judge/weights.json' with { type: 'json' };
-import type { Entry } from './state.ts';
 
 export interface Stall {
   /** The signal that names the loop in messages: the floor that fired, or the judge's strongest. */

@@ -1,5 +1,5 @@
-import type { CallStep } from '../types.ts';
-import type { Entry, SignalMemory } from './state.ts';
+import type { CallStep, Entry } from '../types.ts';
+import type { SignalMemory } from './state.ts';
 import { lastN } from './state.ts';
 
 // Task-wide memory, for what the window alone cannot tell: whether a read brought anything new, whether

@@ -1,20 +1,8 @@
-import type { CallStep } from '../types.ts';
+import type { Entry } from '../types.ts';
 
 // What the engine remembers about one session. Everything here is bounded: windows are cut to the
 // configured length, memories are capped, and only live agents are kept (retireAgents), so the cost of a
 // call grows neither with the session's length nor with the number of subagents it has run.
-
-/** A call as it sits in an agent's window: the step, plus what was known about it when it happened. */
-export interface Entry extends CallStep {
-  /** Successful edits in the task before this call: two calls with the same count had no edit between them. */
-  edits: number;
-  /** The model response that issued the call: calls with the same number were issued together, in parallel. */
-  batch: number;
-  /** A read whose content was already seen in this task: no new information. */
-  reread?: boolean;
-  /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
-  returned?: boolean;
-}
 
 export interface AgentState {
   type?: string;

@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 
 // The question the optional LLM judge is asked: the agent's recent calls as short forms (secrets already
 // redacted) with what kind of outcome each had, and whether it matched an earlier one. Never raw outputs
