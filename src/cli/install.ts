@@ -20,10 +20,10 @@ import type { InstallTarget, Scope } from '../install/target.ts';
 import { ALL_TARGETS, TARGETS } from '../install/targets.ts';
 import { codexTomlTarget } from '../install/codex-toml.ts';
 import { onPath } from '../install/which.ts';
-import { defaultPort, hookUrl, parsePort } from '../serve/address.ts';
+import { defaultPort, hookUrl } from '../serve/address.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { RULES_TEXT } from './rules.ts';
-import { oneOf, parse } from './_args.ts';
+import { oneOf, parse, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = 'register the hook with an agent';

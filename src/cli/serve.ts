@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { stallguardHome } from '../config/load.ts';
 import { logError } from '../hook/run-hook.ts';
-import { type DaemonInfo, removeDaemonFile, runningDaemon, writeDaemonFile } from '../serve/daemon-file.ts';
-import { defaultPort, parsePort } from '../serve/address.ts';
+import { type DaemonInfo, removeDaemonFile, runningDaemon, writeDaemonFile } from '../hook/daemon-file.ts';
+import { defaultPort } from '../serve/address.ts';
 import { createHookServer } from '../serve/server.ts';
-import { parse } from './_args.ts';
+import { parse, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = 'the hook as a local server, for Claude Code http hooks';
