@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Config, Decision, Event, EventKind, JudgeConfig } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { mergeConfig } from '../config/validate.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, type State } from '../engine/state.ts';
 import { attachTree } from '../hook/tree.ts';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Observation } from '../types.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { FORMAT_AGENT, historyFormat, historySessionId, keepFirstInfo, readTrajectory } from '../readers/read-file.ts';
 import type { SessionInfo } from '../readers/types.ts';
 import { type SessionFiles, sessionsUnder } from '../scan/discover.ts';

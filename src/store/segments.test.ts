@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Actor, Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { type LogLine, parseLine } from './session-log.ts';
 import { isSessionName, observeInLog, segmentPath, sessionLog, sessionSegments } from './segments.ts';
 

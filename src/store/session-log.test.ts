@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { initialState } from '../engine/state.ts';
 import { CHECKPOINT_EVERY, foldThrough, type LogLine, parseLine } from './session-log.ts';
 import { observeInLog } from './segments.ts';
