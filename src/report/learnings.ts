@@ -1,6 +1,6 @@
 import type { ToolClass } from '../types.ts';
-import { refId } from '../review/refs.ts';
-import type { Verdict } from '../review/verdict.ts';
+import { refId } from '../core/call-ref.ts';
+import type { Verdict } from '../store/verdicts.ts';
 import type { LedgerSession } from './from-ledger.ts';
 import { int, plural } from './format.ts';
 

@@ -1,5 +1,5 @@
 import type { SignalCode } from '../types.ts';
-import type { CallRef } from '../review/refs.ts';
+import type { CallRef } from '../core/call-ref.ts';
 import type { After } from '../scan/meter.ts';
 import type { ScannedStall } from '../scan/scan-session.ts';
 import { addSpend, noSpend, type Spend, tokenTotal } from '../scan/spend.ts';

@@ -3,7 +3,7 @@ import type { JudgeModel } from '../judge/model.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState } from '../engine/state.ts';
 import { loopForm } from '../scan/loop-form.ts';
-import { CallCounter, type CallRef } from './refs.ts';
+import { CallCounter, type CallRef } from '../core/call-ref.ts';
 
 // A recorded session, or one file of it, as review and tune read it: its observations in order, and the
 // decisions made on them, recorded live (the ledger) or made again by replaying it through the engine under

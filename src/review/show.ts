@@ -1,5 +1,5 @@
 import type { ReviewItem } from './items.ts';
-import type { Answer } from './verdict.ts';
+import type { Answer } from '../store/verdicts.ts';
 
 // An intervention as text for the terminal: plain ASCII marks and no colour, so it reads the same in any
 // terminal, in a pipe and in a log.

@@ -1,7 +1,7 @@
 import type { Action, CallStep, Decision, DecisionCode, Observation, SignalHit } from '../types.ts';
 import type { UsageRecord } from '../readers/types.ts';
 import { loopForm, loopTools } from './loop-form.ts';
-import { CallCounter, type CallRef } from '../review/refs.ts';
+import { CallCounter, type CallRef } from '../core/call-ref.ts';
 import { addSpend, noSpend, type Spend, spendOf } from './spend.ts';
 
 // What a stall cost: the calls and the model tokens spent inside it. Pure: it is fed the observations of
@@ -50,7 +50,7 @@ export interface MeteredStall {
   tools: string[];
   /** What the agent did next: repeated the loop, changed approach, or made no further call in the task. */
   after?: After;
-  /** The call it was flagged at, as a verdict names it (review/refs.ts). */
+  /** The call it was flagged at, as a verdict names it (core/call-ref.ts). */
   ref?: CallRef;
 }
 

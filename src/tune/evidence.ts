@@ -3,7 +3,7 @@ import { reduce } from '../engine/engine.ts';
 import { initialState } from '../engine/state.ts';
 import { readSignals } from '../judge/signals.ts';
 import type { Run } from '../review/run.ts';
-import type { Verdict } from '../review/verdict.ts';
+import type { Verdict } from '../store/verdicts.ts';
 import { type Settings } from './settings.ts';
 
 // What a verdict weighs for the fit: the strongest value each signal reached on the calls of the stretch the

@@ -1,6 +1,6 @@
 import type { Config } from '../types.ts';
 import { indexRun, replayRun, type Run, type RunIndex, type RunStall, stallsOf } from '../review/run.ts';
-import type { Verdict } from '../review/verdict.ts';
+import type { Verdict } from '../store/verdicts.ts';
 import {
   type Base,
   baseOf,
