@@ -1,3 +1,4 @@
+import { charClass, hasRun } from './char-runs.ts';
 import { redact } from './redact.ts';
 import { stableJson } from './stable-json.ts';
 import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
@@ -36,6 +37,9 @@ const LOCAL_PORT = /\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):\d{2,5}\b/g;
 const LOOPBACK = ['localhost:', '127.0.0.1:', '0.0.0.0:', '[::1]:'];
 /** Every UUID holds a dash, four hex digits and a dash; this finds that much about five times faster. */
 const UUID_HINT = /-[0-9a-fA-F]{4}-/;
+const HEX_DIGITS = charClass('0123456789abcdefABCDEF');
+/** Runs of spaces and tabs to fold (one with a tab, or longer than one), and line ends with the spaces around them. */
+const WHITESPACE = /[ \t]*\r?\n[ \t]*|[ \t]{2,}|\t/g;
 
 export interface NormalizeContext {
   cwd?: string;
@@ -52,13 +56,14 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   t = t.replace(ISO_TIME, '<time>').replace(CLOCK, '<time>');
   if (UUID_HINT.test(t)) t = t.replace(UUID, '<uuid>');
   if (t.includes('_')) t = t.replace(REQUEST_ID, '<id>');
-  t = t.replace(LONG_HEX, '<hex>');
+  if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
   t = t.replace(PID, '$1$2<pid>').replace(UNIX_EPOCH_MS, '<time>');
-  // Whitespace folding, only where there is something to fold (a lone space or newline stays as it is):
-  // every run of spaces and tabs that holds a tab or is longer than one becomes one space.
-  if (t.includes('\t') || t.includes('  ')) t = t.replace(/[ \t]*\t[ \t]*| {2,}/g, ' ');
-  if (t.includes(' \n') || t.includes('\n ') || t.includes('\r\n')) t = t.replace(/ ?\r?\n ?/g, '\n');
+  // Whitespace folding in one pass, only where there is something to fold (a lone space or newline stays as
+  // it is): every run of spaces and tabs becomes one space, and a line end loses the spaces around it and
+  // its carriage return.
+  if (t.includes('\t') || t.includes('  ') || t.includes(' \n') || t.includes('\n ') || t.includes('\r\n'))
+    t = t.replace(WHITESPACE, (m) => (m.includes('\n') ? '\n' : ' '));
   if (t.includes('\n\n\n')) t = t.replace(/\n{3,}/g, '\n\n');
   return t.trim();
 }
