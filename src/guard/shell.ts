@@ -288,7 +288,7 @@ function checkSimple(
       if (hit) return hit;
     }
   }
-  if (uninstallsStallguard(program, args))
+  if (uninstallsStallguard(program, args) || removesWith(ownCliArgs(words, s)))
     return { kind: 'uninstall', path: 'stallguard', command: words.join(' ').slice(0, 300) };
 
   let hit: Found | undefined;
@@ -529,6 +529,43 @@ function uninstallsStallguard(program: string, args: string[]): boolean {
   if (!PACKAGE_MANAGERS.has(program)) return false;
   const names = program === 'stallguard' || args.some((a) => /stallguard/i.test(a));
   return names && args.some((a) => REMOVE_WORDS.test(a.toLowerCase()));
+}
+
+const SCRIPT_RUNNERS = new Set(['node', 'nodejs', 'bun']);
+/** Flags of node that take the next word as their value, which is then not the script. */
+const RUNNER_VALUE_FLAGS = /^(?:-r|--require|--import|--loader|--experimental-loader|-C|--conditions)$/;
+
+/**
+ * The installed CLI known by its path, whatever it is named or linked as: the package's dist/cli.js beside
+ * the hook bundle, as the program (`/opt/tools/sg/dist/cli.js uninstall`, `~/bin/sg` linked to it) or as the
+ * script node runs (`node ./dist/cli.js uninstall`). The words after it, or undefined when the command does
+ * not run it.
+ */
+function ownCliArgs(words: string[], s: Scope): string[] | undefined {
+  if (!s.ctx.selfDir) return undefined;
+  const cli = posix.join(s.ctx.selfDir, 'cli.js');
+  const real = (abs: string) => s.ctx.realpath?.(abs) ?? abs;
+  const isCli = (word: string) => {
+    const w = substitute(word, s.vars);
+    if (w.includes(HOLE)) return false;
+    const abs = resolvePath(w, s.ctx, s.cwd, s.windows);
+    // a relative path where the working folder is not known (after `cd $X`) names nothing for certain
+    return abs.startsWith('/') && (abs === cli || real(abs) === real(cli));
+  };
+  // a program word without a slash is looked up on PATH: the name check (stallguard) is the one for it
+  if (/[/\\]/.test(words[0]!)) return isCli(words[0]!) ? words.slice(1) : undefined;
+  if (!SCRIPT_RUNNERS.has(base(words[0]!).toLowerCase())) return undefined;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (/^(?:-e|-p|--eval|--print)(?:=|$)/.test(w)) return undefined;
+    if (RUNNER_VALUE_FLAGS.test(w)) i++;
+    else if (!w.startsWith('-')) return isCli(w) ? words.slice(i + 1) : undefined;
+  }
+  return undefined;
+}
+
+function removesWith(args: string[] | undefined): boolean {
+  return !!args && args.some((a) => REMOVE_WORDS.test(a.toLowerCase()));
 }
 
 /** What of stallguard's a shell command would change or switch off, or undefined. */
