@@ -8,6 +8,7 @@ import {
   writeUninstall,
 } from '../install/apply.ts';
 import { removeExclude } from '../install/exclude.ts';
+import { readText } from '../install/files.ts';
 import { repoOf, repoPath } from '../install/git.ts';
 import { fileAt, placesOf, type Where } from '../install/place.ts';
 import { removeRules } from '../install/rules-block.ts';
@@ -48,10 +49,13 @@ export function run(argv: string[]): number {
 
   const list: Change[] = [];
   const seen = new Set<string>();
+  // one file may hold the parts of several installs (.git/info/exclude a line for each of Codex's two
+  // forms): each change starts from what the one before it leaves
   const add = (file: string | undefined, takeOut: (text: string) => string, owner: string = target.agent) => {
-    if (!file || seen.has(file)) return;
-    seen.add(file);
-    list.push(uninstallChange(home, owner, file, takeOut));
+    if (!file || seen.has(`${owner}\0${file}`)) return;
+    seen.add(`${owner}\0${file}`);
+    const earlier = list.findLast((c) => c.file === file);
+    list.push(uninstallChange(home, owner, file, takeOut, earlier ? earlier.after : readText(file)));
   };
   // every form the agent may be registered in (Codex: hooks.json and config.toml)
   for (const form of ALL_TARGETS.filter((t) => t.agent === target.agent)) {
