@@ -1,6 +1,6 @@
 // npm run bench: the numbers of issue 7, measured side by side in one run and printed as tables.
 //
-//   node bench/run.mjs [--rounds N] [--history-mb N] [--only hook,concurrency,agents,daemon,scan]
+//   node bench/run.mjs [--rounds N] [--history-mb N] [--scan-rounds N] [--only hook,concurrency,agents,daemon,scan]
 //
 // Every process is a fresh node child with NODE_EXTRA_CA_CERTS unset (on Node 20 it alone triples node's
 // start-up), except in the rows that are about that variable. Cases are interleaved, in a new random order
@@ -32,18 +32,21 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = join(ROOT, 'dist', 'hook.cjs');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const RSS = join(ROOT, 'bench', 'rss.cjs');
+const FLOOR = join(ROOT, 'bench', 'parse-floor.mjs');
 const NODE = process.execPath;
 const CA_FILE = process.env.NODE_EXTRA_CA_CERTS || '/etc/ssl/certs/ca-certificates.crt';
 
 const { values: opts } = parseArgs({
   options: {
     rounds: { type: 'string', default: '40' },
-    'history-mb': { type: 'string', default: '1024' },
+    'history-mb': { type: 'string', default: '256' },
+    'scan-rounds': { type: 'string', default: '3' },
     only: { type: 'string' },
   },
 });
 const ROUNDS = Number(opts.rounds);
 const HISTORY_BYTES = Number(opts['history-mb']) * (1 << 20);
+const SCAN_ROUNDS = Number(opts['scan-rounds']);
 const ONLY = opts.only ? new Set(opts.only.split(',')) : undefined;
 const want = (section) => !ONLY || ONLY.has(section);
 
@@ -684,20 +687,21 @@ async function daemonSection(hook) {
 
 // ---------------------------------------------------------------- 4. scan and replay throughput
 
-function measureCli(args) {
+function measureCli(args, extraEnv = {}, script = CLI) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(NODE, ['-r', RSS, CLI, ...args], {
+  const r = spawnSync(NODE, ['-r', RSS, script, ...args], {
     cwd: work,
-    env: { ...baseEnv, HOME: work, STALLGUARD_HOME: join(work, 'scan-home') },
+    env: { ...baseEnv, HOME: work, STALLGUARD_HOME: join(work, 'scan-home'), ...extraEnv },
     stdio: ['ignore', 'ignore', 'pipe'],
     maxBuffer: 1 << 26,
   });
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
   const stderr = r.stderr.toString();
   const rss = Number(/BENCH_MAXRSS_KB (\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
+  const cpu = Number(/BENCH_CPU_US (\d+)/.exec(stderr)?.[1] ?? NaN) / 1e6;
   if (r.status !== 0 && r.status !== 1)
-    throw new Error(`stallguard ${args[0]} failed (${r.status}): ${stderr.slice(0, 500)}`);
-  return { seconds, rss };
+    throw new Error(`${script} ${args[0]} failed (${r.status}): ${stderr.slice(0, 500)}`);
+  return { seconds, rss, cpu };
 }
 
 function filesUnder(dir, out = []) {
@@ -709,13 +713,79 @@ function filesUnder(dir, out = []) {
   return out;
 }
 
+const CCUSAGE = '18.0.11';
+
+/** ccusage 18 (the last release whose reader is TypeScript), installed into a cache folder for the bench, never into the project; undefined, said in one line, when it cannot be. */
+function ccusage() {
+  const cache = join(process.env.XDG_CACHE_HOME || join(process.env.HOME || tmpdir(), '.cache'), 'stallguard-bench');
+  const prefix = join(cache, `ccusage-${CCUSAGE}`);
+  const bin = join(prefix, 'node_modules', 'ccusage', 'dist', 'index.js');
+  if (existsSync(bin)) return bin;
+  mkdirSync(prefix, { recursive: true });
+  const r = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, `ccusage@${CCUSAGE}`, '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      encoding: 'utf8',
+      env: baseEnv,
+    },
+  );
+  if (r.status === 0 && existsSync(bin)) return bin;
+  console.log(
+    `\nccusage ${CCUSAGE}: its row is skipped, it could not be installed (${(r.error?.message ?? r.stderr).trim().split('\n')[0] || `npm exited ${r.status}`}).`,
+  );
+  return undefined;
+}
+
 function scanSection() {
   const root = join(tmpdir(), 'stallguard-bench');
   mkdirSync(root, { recursive: true });
   progress(`the generated Claude Code history (${Math.round(HISTORY_BYTES / (1 << 20))} MB) in ${root}`);
   const history = ensureHistory(root, HISTORY_BYTES, progress);
-  const one = history.projects[0];
   const mb = (b) => b / (1 << 20);
+  const MB = mb(history.bytes);
+
+  // side by side: the cases of each round in a new random order, so that the machine's noise falls on all alike
+  const cc = ccusage();
+  const cases = [
+    { what: 'readline + JSON.parse of every line, one thread (the parse floor)', script: FLOOR, args: [history.dir] },
+    { what: 'scan --json --threads 1 (one core)', args: ['scan', '--json', '--threads', '1', history.dir] },
+    { what: 'scan --json --threads 2 (two cores)', args: ['scan', '--json', '--threads', '2', history.dir] },
+    ...(cc
+      ? [
+          {
+            what: `ccusage ${CCUSAGE} daily --json --offline (token usage only)`,
+            script: cc,
+            args: ['daily', '--json', '--offline'],
+            env: { CLAUDE_CONFIG_DIR: history.dir },
+          },
+        ]
+      : []),
+  ];
+  const runs = new Map(cases.map((c) => [c, []]));
+  for (let round = 0; round < SCAN_ROUNDS; round++) {
+    progress(`scan, round ${round + 1} of ${SCAN_ROUNDS}`);
+    for (const c of shuffle(cases)) runs.get(c).push(measureCli(c.args, c.env, c.script));
+  }
+  const median = (list) => quantile(list, 0.5);
+  const seconds = (c) => median(runs.get(c).map((m) => m.seconds));
+  table(
+    `Scan of a generated Claude Code history, side by side (${MB.toFixed(0)} MB in ${history.sessions} sessions; medians of ${SCAN_ROUNDS} interleaved rounds)`,
+    ['case', 'seconds', 'MB/s', 'CPU seconds', 'peak RSS MB'],
+    cases.map((c) => [
+      c.what,
+      seconds(c).toFixed(2),
+      (MB / seconds(c)).toFixed(1),
+      median(runs.get(c).map((m) => m.cpu)).toFixed(2),
+      median(runs.get(c).map((m) => m.rss)).toFixed(0),
+    ]),
+    [
+      `two threads against one: ${x(seconds(cases[1]) / seconds(cases[2]))} as fast; one thread against the parse floor: ${x(seconds(cases[0]) / seconds(cases[1]))} its speed${cc ? `; two threads against ccusage: ${x(seconds(cases[3]) / seconds(cases[2]))} as fast` : ''}.`,
+      "Targets: 45 MB/s or more on one core, 1.7x that on two, faster than ccusage 18. CPU seconds are of all the process's threads.",
+    ],
+  );
+
+  const one = history.projects[0];
   const rows = [];
   const add = (what, bytes, m) =>
     rows.push([what, mb(bytes).toFixed(0), m.seconds.toFixed(1), (mb(bytes) / m.seconds).toFixed(1), m.rss.toFixed(0)]);
@@ -728,11 +798,11 @@ function scanSection() {
   progress('replay, everything');
   add('replay --json, every file', bytes, measureCli(['replay', '--json', ...files]));
   table(
-    `Scan and replay of a generated Claude Code history (${history.sessions} sessions; node -r bench/rss.cjs for the peak RSS)`,
+    `Memory of scan and replay over the same history (node -r bench/rss.cjs for the peak RSS; scan in its default threads)`,
     ['command', 'MB', 'seconds', 'MB/s', 'peak RSS MB'],
     rows,
     [
-      'Target: 50 MB/s or more, memory flat in the input size (compare the one-project row with the whole history).',
+      'Memory flat in the input size: compare the one-project row with the whole history.',
       'replay stops reading a session at the point where it would have stopped the agent, so it reads less than the MB shown.',
     ],
   );

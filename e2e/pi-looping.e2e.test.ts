@@ -21,9 +21,8 @@ test(`${label}: the extension nudges a looping npm test, refuses its repeat, the
     assert.match(run.installedPlugin, /^export \{ default \} from ".*\/dist\/pi-extension\.js";$/m);
     checkNudgedThenStopped(run, ends.length - refused.length);
     // the run ended on the abort: its last assistant message was cut off, with no model call after it
-    const last = (
-      run.events.findLast((e) => e.type === 'agent_end')?.messages as { role: string; stopReason?: string }[]
-    ).at(-1);
+    const end = run.events.findLast((e) => e.type === 'agent_end');
+    const last = (end?.messages as { role: string; stopReason?: string }[] | undefined)?.at(-1);
     assert.equal(last?.stopReason, 'aborted');
     // the session file pi kept is one `stallguard scan` reads, and finds the same loop in
     const scanned = stallguard(run.scratch, ['scan', '--json'])

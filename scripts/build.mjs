@@ -44,7 +44,7 @@ await build({
 for (const f of ['hook.cjs', 'hook-main.cjs']) copyFileSync(`dist/${f}`, `extensions/gemini/${f}`);
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli/bin.ts', index: 'src/index.ts' },
+  entryPoints: { cli: 'src/cli/bin.ts', index: 'src/index.ts', 'scan-worker': 'src/scan/scan-worker.ts' },
   outdir: 'dist',
   format: 'esm',
   splitting: true,

@@ -115,7 +115,10 @@ function assignFolds(all: Trajectory[]): Map<Trajectory, number> {
   const groups = new Map<string, Trajectory[]>();
   for (const t of all) groups.set(t.group, [...(groups.get(t.group) ?? []), t]);
   let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   const stuck = (g: Trajectory[]) => g.reduce((n, t) => n + t.label.segments.length, 0);
   const order = [...groups.values()]
     .map((g) => [random(), g] as const)

@@ -5,7 +5,7 @@ export { ALLOW } from './types.ts';
 export { createDetector, type Detector, type DetectorConfig, type DetectorOptions } from './library/detector.ts';
 export { reduce, initialState } from './engine/engine.ts';
 export type { State } from './engine/state.ts';
-export { observation, toStep } from './core/step.ts';
+export { observation, toStep } from './engine/step.ts';
 export { DEFAULT_CONFIG } from './config/defaults.ts';
 export { replayItems, type Intervention, type ReplaySummary } from './replay/replay.ts';
 // trace readers: recorded trajectories -> events

@@ -30,7 +30,10 @@ export interface CallFacts {
   command?: string;
   /** The file or folder the call is about, where its arguments do not name it in a common field. */
   target?: string;
-  /** For an edit that applies a patch (Codex's `*** Begin Patch` format): the patch, whose - and + lines say what it replaces. */
+  /**
+   * For an edit that applies a patch (Codex's `*** Begin Patch`
+   * format): the patch, whose - and + lines say what it replaces.
+   */
   patch?: string;
   /** Task-list bookkeeping (a to-do list, a plan update): neither work nor a loop. */
   bookkeeping?: boolean;
@@ -121,7 +124,9 @@ export interface CallStep {
   sim?: number[];
   /** Digest of the change an edit makes, for the same edit rejected again and edit/revert signals. */
   change?: string;
-  /** Digest of the change that would undo this edit (after and before swapped), where the edit says what it replaces. */
+  /**
+   * Digest of the change that would undo this edit (after and before swapped), where the edit says what it replaces.
+   */
   undo?: string;
   /** Digest of the file content a whole-file write leaves (target and content). */
   written?: string;
@@ -142,6 +147,20 @@ export interface CallStep {
   /** An edit of documentation (not code): no test run is owed after it. */
   doc?: boolean;
   tree?: string;
+}
+
+/** A call as it sits in an agent's window: the step, plus what was known about it when it happened. */
+export interface Entry extends CallStep {
+  /** Successful edits in the task before this call: two calls with the same count had no edit between them. */
+  edits: number;
+  /** The model response that issued the call: calls with the same number were issued together, in parallel. */
+  batch: number;
+  /** A read whose content was already seen in this task: no new information. */
+  reread?: boolean;
+  /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
+  returned?: boolean;
+  /** How many of the outcome's lines the task had not seen before it: 0 is an answer that added nothing. */
+  fresh?: number;
 }
 
 export type Step =
@@ -288,7 +307,9 @@ export interface Config {
  */
 export interface LlmConfig {
   enabled: boolean;
-  /** false: advisory, the verdicts are recorded in the ledger and change nothing; true: a confident "stuck" is a stall. */
+  /**
+   * false: advisory, the verdicts are recorded in the ledger and change nothing; true: a confident "stuck" is a stall.
+   */
   decide: boolean;
   provider: 'anthropic' | 'openai';
   model: string;

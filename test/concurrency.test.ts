@@ -83,7 +83,7 @@ describe('many hook processes of one session at once', () => {
     const sent = mixedPayloads(project, 4);
     assert.equal(sent.length, 64);
     const runs = await Promise.all(sent.map((s) => startHook(s.payload, env).done));
-    runs.forEach((r, i) => assertAnswered(r, `process ${i}`));
+    for (const [i, r] of runs.entries()) assertAnswered(r, `process ${i}`);
 
     for (const { text, line } of logLines(home)) assert.deepEqual(line, JSON.parse(text), 'no line is torn or joined');
     const obs = observations(home);
@@ -114,7 +114,10 @@ describe('many hook processes of one session at once', () => {
     // before, during and after the write
     const big = 'x'.repeat(256 * 1024);
     let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const started = Array.from({ length: 40 }, (_, i) => {
       const run = startHook(
         claude.post(

@@ -86,6 +86,7 @@ const WORDS = [
   '\n',
   '#',
   '$HOME',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, as an agent's command spells it
   '${X}',
   '$X',
   'X=.claude',

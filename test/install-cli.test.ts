@@ -251,6 +251,42 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
     assert.match(git(dir, 'status', '--porcelain', '--untracked-files=all').stdout, /^\?\? \.codex\/hooks\.json$/m);
   });
 
+  // the personal install of every agent and form adds its lines to .git/info/exclude; uninstall gives the
+  // file back byte for byte, git's own and one a person wrote without a last newline alike
+  const FORMS: [string, string[]][] = [
+    ...Object.keys(FILES).map((agent): [string, string[]] => [agent, ['--agent', agent]]),
+    ['codex --config-toml', ['--agent', 'codex', '--config-toml']],
+    ['opencode', ['--agent', 'opencode']],
+    ['pi', ['--agent', 'pi']],
+  ];
+  for (const [name, args] of FORMS) {
+    it(`${name}: uninstall gives .git/info/exclude back exactly`, () => {
+      const dir = project();
+      git(dir, 'init', '-q');
+      const file = join(dir, '.git', 'info', 'exclude');
+      for (const before of [readFileSync(file, 'utf8'), '# mine\n*.log\nbuild/']) {
+        writeFileSync(file, before);
+        const r = cli(dir, 'install', ...args);
+        assert.equal(r.status, 0, r.stderr);
+        assert.notEqual(readFileSync(file, 'utf8'), before, 'install keeps the file out of git');
+        assert.equal(cli(dir, 'uninstall', ...args.slice(0, 2)).status, 0);
+        assert.equal(readFileSync(file, 'utf8'), before);
+      }
+    });
+  }
+
+  it("Codex's two forms, both installed: uninstall takes both lines out of .git/info/exclude", () => {
+    const dir = project();
+    git(dir, 'init', '-q');
+    const file = join(dir, '.git', 'info', 'exclude');
+    const before = readFileSync(file, 'utf8');
+    assert.equal(cli(dir, 'install', '--agent', 'codex').status, 0);
+    assert.equal(cli(dir, 'install', '--agent', 'codex', '--config-toml').status, 0);
+    assert.equal(readFileSync(file, 'utf8').split('\n').length, before.split('\n').length + 4);
+    assert.equal(cli(dir, 'uninstall', '--agent', 'codex').status, 0);
+    assert.equal(readFileSync(file, 'utf8'), before);
+  });
+
   it('keeps a settings file it cannot read as it was, and says which file', () => {
     const dir = project();
     mkdirSync(join(dir, '.gemini'));

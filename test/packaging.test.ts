@@ -103,6 +103,7 @@ describe('packaging', () => {
     assert.match(answers[1]!, /additionalContext.*x2/);
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini's own token, named as its hooks.json spells it
   it('Gemini extension: its own copy of the hook runs from ${extensionPath}', {
     skip: !existsSync('extensions/gemini/hook.cjs') && 'not built',
   }, () => {
@@ -110,7 +111,9 @@ describe('packaging', () => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ mode: 'enforce', repeat: 2 }));
     // Gemini substitutes these tokens in the command text before it runs it
     const command = commandOf('extensions/gemini/hooks/hooks.json')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini's tokens, as its hooks.json spells them
       .replaceAll('${extensionPath}', join(process.cwd(), 'extensions', 'gemini'))
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: as above
       .replaceAll('${/}', '/');
     const post = sample('gemini-AfterTool-run_shell_command.json');
     const answers = [post, post].map((p) => sh(command, { STALLGUARD_HOME: home, HOME: home }, p));

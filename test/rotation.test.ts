@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../src/config/defaults.ts';
-import { observation } from '../src/core/step.ts';
+import { observation } from '../src/engine/step.ts';
 import type { Event, Observation } from '../src/types.ts';
 import { type LogLine, SEGMENT_BYTES } from '../src/store/session-log.ts';
 import { foldLatest, observeInLog, sessionLog, sessionSegments } from '../src/store/segments.ts';
@@ -54,7 +54,7 @@ describe('a session log sealed while many hooks write it', () => {
       ),
     );
     const runs = await Promise.all(sent.map((p) => startHook(p, env).done));
-    runs.forEach((r, i) => assert.equal(r.status, 0, `process ${i}: ${r.stderr}`));
+    for (const [i, r] of runs.entries()) assert.equal(r.status, 0, `process ${i}: ${r.stderr}`);
     assert.equal(
       existsSync(join(home, 'errors.log')),
       false,

@@ -68,7 +68,9 @@ function post(
 }
 
 describe('stallguard serve', () => {
-  after(() => children.forEach((c) => c.kill()));
+  after(() => {
+    for (const c of children) c.kill();
+  });
 
   it('answers like the command hook, on the same session log, when the two take turns', async () => {
     const { project, env, home } = scratch('enforce', SEED_RULE);

@@ -74,7 +74,7 @@ describe('stallguard tune', () => {
     const project = join(tempHome(), 'shop');
     mkdirSync(join(project, '.git'), { recursive: true });
     mkdirSync(join(project, 'src'));
-    REREAD_SESSIONS.forEach((id, i) => hookSession(home, id, rereads(i), { config: null, cwd: project }));
+    for (const [i, id] of REREAD_SESSIONS.entries()) hookSession(home, id, rereads(i), { config: null, cwd: project });
     // elsewhere, the same re-reads marked right: not this project's
     for (const id of ['other-1', 'other-2', 'other-3'])
       hookSession(home, id, rereads(9), { config: null, cwd: '/home/dev/elsewhere' });

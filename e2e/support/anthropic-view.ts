@@ -48,14 +48,13 @@ export function toolResults(request: MessagesRequest): ToolResult[] {
     const bs = blocks(m);
     const reminders = bs.filter((b) => b.type === 'text').flatMap((b) => remindersIn(b.text ?? ''));
     const results = bs.filter((b) => b.type === 'tool_result');
-    results.forEach((b, i) =>
+    for (const [i, b] of results.entries())
       out.push({
         id: b.tool_use_id ?? '',
         text: flatText(b.content),
         isError: b.is_error === true,
         reminders: i === results.length - 1 ? reminders : [],
-      }),
-    );
+      });
   }
   return out;
 }

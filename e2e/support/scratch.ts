@@ -117,7 +117,7 @@ export async function runClient(
   opts: { env: NodeJS.ProcessEnv; server: { close(): Promise<void> }; timeoutMs?: number },
 ): Promise<ClientRun> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  let run;
+  let run: BoundedResult;
   try {
     run = await runBounded(cli.command, args, { cwd: scratch.project, env: opts.env, timeoutMs });
   } finally {

@@ -6,7 +6,7 @@ import type { Config, SignalCode } from '../../src/types.ts';
 import { DEFAULT_CONFIG } from '../../src/config/defaults.ts';
 import { reduce } from '../../src/engine/engine.ts';
 import { initialState } from '../../src/engine/state.ts';
-import { observation } from '../../src/core/step.ts';
+import { observation } from '../../src/engine/step.ts';
 import { readTrajectory } from '../../src/readers/read-file.ts';
 import { readSignals } from '../../src/judge/signals.ts';
 import type { ReplayItem } from '../../src/readers/types.ts';

@@ -78,15 +78,14 @@ export function fitModel(
       );
       const logQ = -zs.reduce((a, step) => a + step.reduce((b, z) => b + softplus(z), 0), 0);
       const Q = Math.exp(logQ);
-      feats[i]!.forEach((step, j) =>
-        step.forEach(({ s, x }, n) => {
+      for (const [j, step] of feats[i]!.entries())
+        for (const [n, { s, x }] of step.entries()) {
           const p = sigmoid(zs[j]![n]!);
           // d(-log(1-Q))/dz = -Q p / (1-Q) for a positive bag; d(-log Q)/dz = p for a negative one
           const d = (bag.y ? (-Q * p) / Math.max(1 - Q, 1e-9) : p) * wt;
           g[s]! += d;
-          x.forEach((xk, k) => xk && (g[S + s * K + k]! += d * xk));
-        }),
-      );
+          for (const [k, xk] of x.entries()) if (xk) g[S + s * K + k]! += d * xk;
+        }
     }
     for (let j = 0; j < params; j++) {
       const grad = g[j]! / total + (j >= S ? opts.l2 * w[j - S]! : 0);

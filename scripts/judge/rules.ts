@@ -143,7 +143,10 @@ export function fitRules(
   const p = prepare(ts);
   const free = codes.filter((c) => !fixed.has(c));
   let seed = 11;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   let best: ReturnType<typeof ascend> | undefined;
   for (let r = 0; r <= RESTARTS; r++) {
     const order =

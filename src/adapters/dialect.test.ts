@@ -10,37 +10,43 @@ import { sweAgentDialect } from '../readers/harness/swe-agent.ts';
 // Each agent's words for the same facts: the engine sees only the facts.
 
 describe('dialects', () => {
-  it("Claude Code: a cancelled parallel call never ran, a refusal is the person's, a rejected edit changed nothing, task lists are bookkeeping", () => {
-    assert.equal(
-      claudeDialect({ name: 'Read', input: {} }, '<tool_use_error>Sibling tool call errored</tool_use_error>', false)
-        .facts.skipped,
-      true,
-    );
-    assert.equal(
-      claudeDialect(
-        { name: 'Bash', input: { command: 'rm x' } },
-        "The user doesn't want to proceed with this tool use.",
-        false,
-      ).facts.refused,
-      true,
-    );
-    assert.equal(
-      claudeDialect({ name: 'Edit', input: {} }, '<tool_use_error>String to replace not found in file.', false).facts
-        .rejected,
-      true,
-    );
-    assert.equal(
-      claudeDialect({ name: 'TodoWrite', input: {} }, 'Todos have been modified successfully.', true).facts.bookkeeping,
-      true,
-    );
-    assert.equal(claudeDialect({ name: 'Grep', input: {} }, 'No matches found', true).facts.empty, true);
-    assert.equal(claudeDialect({ name: 'mcp__acp__Bash', input: { command: 'ls' } }, '', true).facts.command, 'ls');
-  });
+  it(
+    'Claude Code: a cancelled parallel call never ran, a refusal is the ' +
+      "person's, a rejected edit changed nothing, task lists are bookkeeping",
+    () => {
+      assert.equal(
+        claudeDialect({ name: 'Read', input: {} }, '<tool_use_error>Sibling tool call errored</tool_use_error>', false)
+          .facts.skipped,
+        true,
+      );
+      assert.equal(
+        claudeDialect(
+          { name: 'Bash', input: { command: 'rm x' } },
+          "The user doesn't want to proceed with this tool use.",
+          false,
+        ).facts.refused,
+        true,
+      );
+      assert.equal(
+        claudeDialect({ name: 'Edit', input: {} }, '<tool_use_error>String to replace not found in file.', false).facts
+          .rejected,
+        true,
+      );
+      assert.equal(
+        claudeDialect({ name: 'TodoWrite', input: {} }, 'Todos have been modified successfully.', true).facts
+          .bookkeeping,
+        true,
+      );
+      assert.equal(claudeDialect({ name: 'Grep', input: {} }, 'No matches found', true).facts.empty, true);
+      assert.equal(claudeDialect({ name: 'mcp__acp__Bash', input: { command: 'ls' } }, '', true).facts.command, 'ls');
+    },
+  );
 
   it('Codex: the output is what follows its envelope, and a failed patch was rejected whole', () => {
     const d = codexDialect(
       { name: 'exec_command', input: { cmd: 'npm test' } },
-      'Chunk ID: 3f2a1b\nWall time: 0.2 seconds\nProcess exited with code 1\nOriginal token count: 12\nOutput:\n1 failed',
+      'Chunk ID: 3f2a1b\nWall time: 0.2 seconds\nProcess exited with code 1\n' +
+        'Original token count: 12\nOutput:\n1 failed',
       null,
     );
     assert.deepEqual([d.ok, d.output, d.facts.command], [false, '1 failed', 'npm test']);
@@ -77,13 +83,15 @@ describe('dialects', () => {
   it('Gemini CLI: a shell call that exited non-zero failed, though its status says success', () => {
     const d = geminiDialect(
       { name: 'run_shell_command', input: { command: 'ls nope' } },
-      'Command: ls nope\nDirectory: (root)\nOutput: ls: nope: No such file or directory\nError: (none)\nExit Code: 1\nProcess Group PGID: 11263',
+      'Command: ls nope\nDirectory: (root)\nOutput: ls: nope: No such file or directory\n' +
+        'Error: (none)\nExit Code: 1\nProcess Group PGID: 11263',
       true,
     );
     assert.deepEqual([d.ok, d.output], [false, 'ls: nope: No such file or directory']);
     const split = geminiDialect(
       { name: 'run_shell_command', input: { command: 'eww reload' } },
-      'Command: eww reload\nDirectory: (root)\nStdout: (empty)\nStderr: error: Input ended unexpectedly\nError: (none)\nExit Code: 0\nSignal: (none)',
+      'Command: eww reload\nDirectory: (root)\nStdout: (empty)\nStderr: error: Input ended unexpectedly\n' +
+        'Error: (none)\nExit Code: 0\nSignal: (none)',
       true,
     );
     assert.deepEqual([split.ok, split.output, split.facts.empty], [true, 'error: Input ended unexpectedly', undefined]);
@@ -125,9 +133,13 @@ describe('dialects', () => {
     );
   });
 
-  it("a loop of its own: names a known agent uses are read as that agent's, a `command` argument is a shell command", () => {
-    assert.equal(anyDialect({ name: 'Read', input: { file_path: 'a' } }, 'x', true).facts.cls, 'read');
-    assert.equal(anyDialect({ name: 'run', input: { command: 'make test' } }, '', true).facts.command, 'make test');
-    assert.equal(anyDialect({ name: 'open_door', input: { door: 'A' } }, 'a room', true).facts.cls, undefined);
-  });
+  it(
+    'a loop of its own: names a known agent uses are read ' +
+      "as that agent's, a `command` argument is a shell command",
+    () => {
+      assert.equal(anyDialect({ name: 'Read', input: { file_path: 'a' } }, 'x', true).facts.cls, 'read');
+      assert.equal(anyDialect({ name: 'run', input: { command: 'make test' } }, '', true).facts.command, 'make test');
+      assert.equal(anyDialect({ name: 'open_door', input: { door: 'A' } }, 'a room', true).facts.cls, undefined);
+    },
+  );
 });

@@ -25,3 +25,10 @@ export function oneOf<T extends string>(
     throw new UsageError(`${command}: --${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
   return value as T;
 }
+
+export function parsePort(command: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1024 || n > 65535)
+    throw new UsageError(`${command}: --port must be a whole number from 1024 to 65535 (got "${value}")`);
+  return n;
+}

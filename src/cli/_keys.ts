@@ -29,8 +29,7 @@ export function keyReader(input: NodeJS.ReadStream): Keys {
       return;
     }
     carry += text;
-    let nl: number;
-    while ((nl = carry.indexOf('\n')) !== -1) {
+    for (let nl = carry.indexOf('\n'); nl !== -1; nl = carry.indexOf('\n')) {
       const line = carry.slice(0, nl).trim();
       carry = carry.slice(nl + 1);
       if (line) push(line[0]!.toLowerCase());

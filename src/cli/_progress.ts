@@ -1,4 +1,5 @@
-// A progress bar on stderr, drawn only when stderr is a terminal, so piped and CI output stays clean.
+// A progress bar on stderr, drawn only when stderr is a terminal, so piped and CI output stays clean, and
+// only once the work has taken a second: a short scan prints its answer and nothing else.
 
 export function progressLine(
   done: number,
@@ -11,21 +12,29 @@ export function progressLine(
   const fraction = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(fraction * width);
   const rate = elapsedMs > 0 ? done / 1e6 / (elapsedMs / 1000) : 0;
-  return `scanning ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${Math.floor(fraction * 100)}%  ${files}/${fileCount} sessions  ${rate.toFixed(1)} MB/s`;
+  return (
+    `scanning ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ` +
+    `${Math.floor(fraction * 100)}%  ${files}/${fileCount} sessions  ${rate.toFixed(1)} MB/s`
+  );
 }
+
+const SHOW_AFTER_MS = 1000;
 
 export class Progress {
   private done = 0;
   private files = 0;
   private drawn = 0;
   private visible = false;
-  private readonly start = Date.now();
+  private readonly start: number;
 
   constructor(
     private readonly total: number,
     private readonly fileCount: number,
-    private readonly stream: NodeJS.WriteStream | undefined,
-  ) {}
+    private readonly stream: Pick<NodeJS.WriteStream, 'write'> | undefined,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.start = now();
+  }
 
   bytes(n: number): void {
     this.done += n;
@@ -46,8 +55,8 @@ export class Progress {
 
   private draw(): void {
     if (!this.stream) return;
-    const now = Date.now();
-    if (now - this.drawn < 100) return;
+    const now = this.now();
+    if (now - this.start < SHOW_AFTER_MS || now - this.drawn < 100) return;
     this.drawn = now;
     this.visible = true;
     this.stream.write('\r\x1b[2K' + progressLine(this.done, this.total, this.files, this.fileCount, now - this.start));

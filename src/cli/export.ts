@@ -68,7 +68,8 @@ export async function run(argv: string[]): Promise<number> {
       throw new UsageError(`export: cannot write ${values.prometheus}: ${errnoText(e)}`);
     }
     console.log(
-      `Wrote ${values.prometheus}: ${plural(shipped.stalls.length, 'detection')} in ${plural(shipped.sessions, 'session')}.`,
+      `Wrote ${values.prometheus}: ${plural(shipped.stalls.length, 'detection')} ` +
+        `in ${plural(shipped.sessions, 'session')}.`,
     );
   }
 

@@ -20,15 +20,16 @@ import type { InstallTarget, Scope } from '../install/target.ts';
 import { ALL_TARGETS, TARGETS } from '../install/targets.ts';
 import { codexTomlTarget } from '../install/codex-toml.ts';
 import { onPath } from '../install/which.ts';
-import { defaultPort, hookUrl, parsePort } from '../serve/address.ts';
+import { defaultPort, hookUrl } from '../serve/address.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { RULES_TEXT } from './rules.ts';
-import { oneOf, parse } from './_args.ts';
+import { oneOf, parse, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = 'register the hook with an agent';
 
-const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope local|project|user] [--config-toml] [--rules] [--daemon [--port N]] [--dry-run]
+const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope local|project|user]
+                          [--config-toml] [--rules] [--daemon [--port N]] [--dry-run]
 
 Registers stallguard's hook in the agent's settings (default: Claude Code, --scope local):
 
@@ -138,7 +139,8 @@ export function run(argv: string[]): number {
   // a plugin file imports the plugin by its path on this machine: there is no command to find on a teammate's PATH
   if (target.plugin && isShared(where))
     throw new UsageError(
-      `install: ${target.label} loads stallguard from a file that names this machine's copy of it, so it installs for you alone; use --scope local (this project) or --scope user`,
+      `install: ${target.label} loads stallguard from a file that names this machine's copy ` +
+        'of it, so it installs for you alone; use --scope local (this project) or --scope user',
     );
 
   // a personal install names this machine's files: it must stay out of what git commits
@@ -203,7 +205,9 @@ export function run(argv: string[]): number {
 
   const registered = todo.some((p) => p.change.file === file);
   console.log(
-    `stallguard: ${registered ? `registered the ${target.plugin ? 'plugin' : 'hook'}` : 'already registered'} for ${target.label} in ${show(file)} (${target.events.join(', ')}).`,
+    'stallguard: ' +
+      `${registered ? `registered the ${target.plugin ? 'plugin' : 'hook'}` : 'already registered'} ` +
+      `for ${target.label} in ${show(file)} (${target.events.join(', ')}).`,
   );
   for (const line of whereSays(where, file, target, {
     excluded: !!exclude,
@@ -213,25 +217,32 @@ export function run(argv: string[]): number {
     console.log(line);
   for (const other of alsoInstalled(target, file, project)) {
     console.log(
-      `Note: stallguard is also registered for ${target.label} in ${show(other.file)}: both run, and every call would be counted twice. Remove one: stallguard uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope ${other.where}`,
+      `Note: stallguard is also registered for ${target.label} in ${show(other.file)}: ` +
+        'both run, and every call would be counted twice. Remove one: stallguard ' +
+        `uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope ${other.where}`,
     );
   }
   if (url)
     console.log(
-      `Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on the first call that finds it down, and exits after 30 idle minutes.`,
+      `Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on ` +
+        'the first call that finds it down, and exits after 30 idle minutes.',
     );
   if (rulesFile) console.log(`stallguard: the rule is in ${show(rulesFile)}.`);
   const mode = loadConfig({ cwd: project }).config.mode;
   console.log(
     mode === 'enforce'
       ? 'Mode: enforce. Stalls are nudged, then stopped.'
-      : `Mode: ${mode}. Decisions are recorded in ${home} and nothing in the agent changes. To act on them, set "mode": "enforce" in .stallguard.json or STALLGUARD_MODE=enforce.`,
+      : `Mode: ${mode}. Decisions are recorded in ${home} and nothing in the agent changes. ` +
+          'To act on them, set "mode": "enforce" in .stallguard.json or STALLGUARD_MODE=enforce.',
   );
   if (target.manualStep) console.log(target.manualStep);
   return 0;
 }
 
-/** The other files of this project and user where the agent already runs stallguard, in any of its forms (Codex: hooks.json and config.toml). */
+/**
+ * The other files of this project and user where the agent already runs
+ * stallguard, in any of its forms (Codex: hooks.json and config.toml).
+ */
 export function alsoInstalled(target: InstallTarget, file: string, project: string): { where: Where; file: string }[] {
   return ALL_TARGETS.filter((form) => form.agent === target.agent).flatMap((form) =>
     installFiles(form, project, process.env).filter(({ file: other }) => {
@@ -264,16 +275,20 @@ function whereSays(
         ? 'ignored by git'
         : 'not in a git repository';
     return [
-      `For you, in this project: ${runs}, so ${show(file)} is ${kept}.${target.plugin ? '' : ' For the whole team: stallguard install --scope project.'}`,
+      `For you, in this project: ${runs}, so ${show(file)} ` +
+        `is ${kept}.${target.plugin ? '' : ' For the whole team: stallguard install --scope project.'}`,
     ];
   }
   const lines = [
-    `For the whole team: commit ${show(file)}. Its command runs \`stallguard\` from PATH, so each teammate needs stallguard installed ` +
-      '(from a clone of it: npm install && npm install -g .); where it is missing, the hook steps aside and `stallguard doctor` says so.',
+    `For the whole team: commit ${show(file)}. Its command runs ` +
+      `\`stallguard\` from PATH, so each teammate needs stallguard installed ` +
+      '(from a clone of it: npm install && npm install -g .); where it ' +
+      'is missing, the hook steps aside and `stallguard doctor` says so.',
   ];
   if (!onPath('stallguard'))
     lines.push(
-      "stallguard is not on this machine's PATH yet: install it that way here too, or the hook steps aside here as well.",
+      "stallguard is not on this machine's PATH yet: install it " +
+        'that way here too, or the hook steps aside here as well.',
     );
   return lines;
 }

@@ -66,13 +66,15 @@ export function run(argv: string[]): number {
     } else {
       const stopped = summary.stoppedAt === undefined ? '' : `, stopped at call ${summary.stoppedAt + 1}`;
       console.log(
-        `${file} (${format}, ${plural(summary.calls, 'call')}${stopped}${stats.skipped ? `, ${plural(stats.skipped, 'unreadable line')} skipped` : ''})`,
+        `${file} (${format}, ${plural(summary.calls, 'call')}${stopped}` +
+          `${stats.skipped ? `, ${plural(stats.skipped, 'unreadable line')} skipped` : ''})`,
       );
       if (interventions.length === 0) console.log('  no stalls');
       // `step` counts from 0 (as in --json and scan --json); a person counts calls from 1
       for (const i of interventions)
         console.log(
-          `  call ${String(i.step + 1).padEnd(4)} ${i.action.padEnd(6)} ${i.agent === 'main' ? '' : `[${i.agent}] `}${i.message}`,
+          `  call ${String(i.step + 1).padEnd(4)} ${i.action.padEnd(6)} ` +
+            `${i.agent === 'main' ? '' : `[${i.agent}] `}${i.message}`,
         );
     }
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { historyRoots } from '../scan/discover.ts';
 import { scanRoots } from '../scan/scan.ts';
+import { defaultThreads } from '../scan/threads.ts';
 import { SESSIONS_DIR } from '../store/paths.ts';
 import { sessionFiles } from '../store/read-ledger.ts';
 import { readLedgerSession, type LedgerSession } from '../report/from-ledger.ts';
@@ -39,7 +40,7 @@ function ledgerSessions(home: string): LedgerSession[] {
   return sessionFiles(home).map(readLedgerSession);
 }
 
-export function run(argv: string[]): number {
+export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse('report', argv, {
     scan: { type: 'boolean' },
     html: { type: 'string' },
@@ -70,7 +71,8 @@ export function run(argv: string[]): number {
     const roots = positionals.length > 0 ? positionals : historyRoots();
     if (roots.length === 0) {
       console.log(
-        'No agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp). Name a folder: stallguard report --scan PATH',
+        'No agent history found on this machine (~/.claude/projects, ' +
+          '~/.codex/sessions, ~/.gemini/tmp). Name a folder: stallguard report --scan PATH',
       );
       return 0;
     }
@@ -78,20 +80,26 @@ export function run(argv: string[]): number {
     explainProblems(loaded.problems);
     const sessions: ReportSession[] = [];
     let progress: Progress | undefined;
-    const totals = scanRoots(roots, loaded.config, {
-      onStart: (bytes, count) =>
-        (progress = new Progress(bytes, count, process.stderr.isTTY ? process.stderr : undefined)),
-      onBytes: (n) => progress?.bytes(n),
-      onFile: () => progress?.file(),
-      onSession: (s) => sessions.push(fromScan(s)),
-    });
+    const totals = await scanRoots(
+      roots,
+      loaded.config,
+      {
+        onStart: (bytes, count) =>
+          (progress = new Progress(bytes, count, process.stderr.isTTY ? process.stderr : undefined)),
+        onBytes: (n) => progress?.bytes(n),
+        onFile: () => progress?.file(),
+        onSession: (s) => sessions.push(fromScan(s)),
+      },
+      defaultThreads(),
+    );
     progress?.clear();
     data = { source: 'scan', from: roots, sessions, skippedLines: totals.skippedLines };
   } else {
     const ledger = ledgerSessions(home);
     if (ledger.length === 0) {
       console.log(
-        `No sessions in the ledger yet (${join(home, SESSIONS_DIR)}). Install the hook (stallguard install), or report on the agents' history: stallguard report --scan`,
+        `No sessions in the ledger yet (${join(home, SESSIONS_DIR)}). Install the hook ` +
+          `(stallguard install), or report on the agents' history: stallguard report --scan`,
       );
       return 0;
     }

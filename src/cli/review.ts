@@ -3,9 +3,8 @@ import { loadConfig, stallguardHome } from '../config/load.ts';
 import { gatherItems } from '../review/gather.ts';
 import type { ReviewItem } from '../review/items.ts';
 import { HELP as KEYS_HELP, itemText, QUESTION } from '../review/show.ts';
-import { type Answer, ANSWERS, type Verdict } from '../review/verdict.ts';
 import { historyRoots, sessionsUnder, sizeOf } from '../scan/discover.ts';
-import { appendVerdict, readVerdicts, verdictsFile } from '../store/verdicts.ts';
+import { type Answer, ANSWERS, appendVerdict, readVerdicts, type Verdict, verdictsFile } from '../store/verdicts.ts';
 import { parse } from './_args.ts';
 import { explainProblems } from './_config.ts';
 import { UsageError } from './_errors.ts';
@@ -79,7 +78,8 @@ export async function run(argv: string[]): Promise<number> {
     if (roots.length === 0 || !roots.some((r) => !sessionsUnder(r).next().done)) {
       if (positionals.length === 0)
         console.error(
-          'stallguard review: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp); reviewing the ledger alone. Name a folder: stallguard review --scan PATH',
+          'stallguard review: no agent history found on this machine (~/.claude/projects, ~/.codex/sessions, ' +
+            '~/.gemini/tmp); reviewing the ledger alone. Name a folder: stallguard review --scan PATH',
         );
     } else {
       const sessions = roots.flatMap((r) => [...sessionsUnder(r)]);
@@ -97,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
   const { verdicts, unreadableLines } = readVerdicts(home);
   if (unreadableLines > 0)
     console.error(
-      `stallguard review: ${unreadableLines} unreadable line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`,
+      `stallguard review: ${unreadableLines} unreadable ` +
+        `line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`,
     );
 
   if (values.json) {
@@ -111,7 +112,8 @@ export async function run(argv: string[]): Promise<number> {
       if (found.length !== 1)
         throw new UsageError(
           found.length === 0
-            ? `review: no intervention with id "${id}" (stallguard review --json lists them${values.scan ? '' : "; those of the agents' history need --scan"})`
+            ? `review: no intervention with id "${id}" (stallguard review --json lists ` +
+                `them${values.scan ? '' : "; those of the agents' history need --scan"})`
             : `review: "${id}" is the start of ${found.length} ids; give more of it`,
         );
       appendVerdict(home, { ...found[0]!.record, verdict: answer, time: Date.now() });
@@ -120,27 +122,31 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
 
-  const where = `${ledgerSessions} session${ledgerSessions === 1 ? '' : 's'} in the ledger${values.scan ? ` and ${historySessions} in the agents' history` : ''}`;
+  const where =
+    `${ledgerSessions} session${ledgerSessions === 1 ? '' : 's'} in the ` +
+    `ledger${values.scan ? ` and ${historySessions} in the agents' history` : ''}`;
   if (items.length === 0) {
     const none =
       ledgerSessions + historySessions === 0
-        ? 'Nothing to review: the ledger holds no session yet (stallguard install registers the hook, which records in shadow mode).'
+        ? 'Nothing to review: the ledger holds no session yet (stallguard ' +
+          'install registers the hook, which records in shadow mode).'
         : `Nothing to review: stallguard did not step in in ${where}.`;
-    console.log(
-      `${none}${values.scan ? '' : " To review what it would have done in your agents' past sessions: stallguard review --scan"}`,
-    );
+    const scanToo = " To review what it would have done in your agents' past sessions: stallguard review --scan";
+    console.log(`${none}${values.scan ? '' : scanToo}`);
     return 0;
   }
   const pending = values.again ? items : items.filter((i) => !verdicts.has(i.id));
   if (pending.length === 0) {
     const mine = items.map((i) => verdicts.get(i.id)!);
     console.log(
-      `All ${items.length} interventions in ${where} have a verdict (${counts(mine)}).\nstallguard tune shows what they would change; stallguard review --again asks them again.`,
+      `All ${items.length} interventions in ${where} have a verdict (${counts(mine)}).\n` +
+        'stallguard tune shows what they would change; stallguard review --again asks them again.',
     );
     return 0;
   }
   console.log(
-    `${pending.length} intervention${pending.length === 1 ? '' : 's'} to review, newest first (from ${where}). Verdicts are saved as you go, in ${verdictsFile(home)}.\n`,
+    `${pending.length} intervention${pending.length === 1 ? '' : 's'} to review, newest ` +
+      `first (from ${where}). Verdicts are saved as you go, in ${verdictsFile(home)}.\n`,
   );
   const keys = keyReader(process.stdin);
   const given: Verdict[] = [];
@@ -205,7 +211,8 @@ function finish(given: Verdict[], left: number, home: string): number {
   const latest = new Map(given.map((v) => [v.id, v]));
   const all = readVerdicts(home).verdicts;
   console.log(
-    `${latest.size === 0 ? 'No verdict given' : `Given: ${counts(latest.values())}`}${left > 0 ? `; ${left} left for next time (stallguard review goes on from there)` : ''}.`,
+    `${latest.size === 0 ? 'No verdict given' : `Given: ${counts(latest.values())}`}` +
+      `${left > 0 ? `; ${left} left for next time (stallguard review goes on from there)` : ''}.`,
   );
   if ([...all.values()].some((v) => v.verdict !== 'skip'))
     console.log(

@@ -16,7 +16,8 @@ export function run(argv: string[]): number {
   const { values } = parse('rules', argv, { help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     console.log(
-      'usage: stallguard rules\n\nPrints a rule for CLAUDE.md / AGENTS.md. `stallguard install --rules` adds it for you.',
+      'usage: stallguard rules\n\nPrints a rule for CLAUDE.md / ' +
+        'AGENTS.md. `stallguard install --rules` adds it for you.',
     );
     return 0;
   }

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { stallguardHome } from '../config/load.ts';
 import { logError } from '../hook/run-hook.ts';
-import { type DaemonInfo, removeDaemonFile, runningDaemon, writeDaemonFile } from '../serve/daemon-file.ts';
-import { defaultPort, parsePort } from '../serve/address.ts';
+import { type DaemonInfo, removeDaemonFile, runningDaemon, writeDaemonFile } from '../hook/daemon-file.ts';
+import { defaultPort } from '../serve/address.ts';
 import { createHookServer } from '../serve/server.ts';
-import { parse } from './_args.ts';
+import { parse, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = 'the hook as a local server, for Claude Code http hooks';
@@ -38,7 +38,10 @@ function stop(home: string): number {
   return 0;
 }
 
-/** One daemon per STALLGUARD_HOME: a second start says where the first one is, and succeeds when it is on the port asked for. */
+/**
+ * One daemon per STALLGUARD_HOME: a second start says where the
+ * first one is, and succeeds when it is on the port asked for.
+ */
 function alreadyRunning(home: string, running: DaemonInfo, port: number): number {
   const where = `stallguard serve: already running for ${home} on port ${running.port} (pid ${running.pid})`;
   if (running.port === port) {
@@ -78,7 +81,8 @@ export async function run(argv: string[]): Promise<number> {
   });
   const shutdown = () => {
     clearTimeout(idle);
-    // stop accepting first: until the file is gone the command hooks stand aside, so a call in between is missed, never counted twice
+    // stop accepting first: until the file is gone the command hooks
+    // stand aside, so a call in between is missed, never counted twice
     server.close();
     server.closeAllConnections?.();
     removeDaemonFile(home);
@@ -93,7 +97,9 @@ export async function run(argv: string[]): Promise<number> {
       await new Promise((r) => setTimeout(r, 300));
       const other = runningDaemon(home);
       if (other) return alreadyRunning(home, other, port);
-      const message = `port ${port} on 127.0.0.1 is taken by another program; pick another with: stallguard install --daemon --port N`;
+      const message =
+        `port ${port} on 127.0.0.1 is taken by another program; ` +
+        'pick another with: stallguard install --daemon --port N';
       logError(home, 'serve', new Error(message));
       throw new Error(message);
     }
@@ -104,7 +110,8 @@ export async function run(argv: string[]): Promise<number> {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, shutdown);
   process.once('exit', () => removeDaemonFile(home));
   console.log(
-    `stallguard serve: listening on http://127.0.0.1:${port}/stallguard/ (pid ${process.pid}) for ${home}; it exits after ${idleMs / 60_000} idle minutes, or on: stallguard serve --stop`,
+    `stallguard serve: listening on http://127.0.0.1:${port}/stallguard/ (pid ${process.pid}) ` +
+      `for ${home}; it exits after ${idleMs / 60_000} idle minutes, or on: stallguard serve --stop`,
   );
   await new Promise<void>((done) => server.once('close', () => done()));
   return 0;

@@ -16,7 +16,9 @@ export function run(argv: string[]): number {
   });
   if (values.help) {
     console.log(
-      'usage: stallguard status [--session ID] [--json]\n\nThe mode in force here (and any mistake in the config files, and the settings stallguard tune fitted to\nyour verdicts), and per session the tool calls observed, stalls and spawn refusals.',
+      'usage: stallguard status [--session ID] [--json]\n\nThe mode in force here (and ' +
+        'any mistake in the config files, and the settings stallguard tune fitted to\n' +
+        'your verdicts), and per session the tool calls observed, stalls and spawn refusals.',
     );
     return 0;
   }
@@ -63,7 +65,8 @@ export function run(argv: string[]): number {
     if (values.session !== undefined)
       for (const d of s.decisions)
         console.log(
-          `    ${d.time ? new Date(d.time).toISOString() : ''} ${d.mode === 'enforce' ? '' : `(${d.mode}) `}${d.decision.action}: ${d.decision.stopReason ?? d.decision.message ?? ''}`,
+          `    ${d.time ? new Date(d.time).toISOString() : ''} ${d.mode === 'enforce' ? '' : `(${d.mode}) `}` +
+            `${d.decision.action}: ${d.decision.stopReason ?? d.decision.message ?? ''}`,
         );
   }
   if (sessions.length > 20 && values.session === undefined)

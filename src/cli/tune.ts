@@ -4,9 +4,8 @@ import { resolve, sep } from 'node:path';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { historyRun, historyRuns, ledgerRuns } from '../review/collect.ts';
 import type { Run } from '../review/run.ts';
-import { given, type Verdict } from '../review/verdict.ts';
 import { historyRoots } from '../scan/discover.ts';
-import { readVerdicts, verdictsFile } from '../store/verdicts.ts';
+import { given, readVerdicts, type Verdict, verdictsFile } from '../store/verdicts.ts';
 import { fixedAbove, layerFile, layerOf, projectRoot, removeLayer, type Scope, writeLayer } from '../tune/layer.ts';
 import { layerContent, settingsOf } from '../tune/settings.ts';
 import { tuneText } from '../tune/text.ts';
@@ -79,8 +78,11 @@ export function run(argv: string[]): number {
     } catch (e) {
       throw new UsageError(`tune: cannot remove ${file}: ${errnoText(e)}`);
     }
+    const from = was?.verdicts !== undefined ? ` from ${was.verdicts} verdicts` : '';
+    const tuned = was?.date ? ` (tuned ${was.date.slice(0, 10)}${from})` : '';
     console.log(
-      `Removed ${shownFile}${was?.date ? ` (tuned ${was.date.slice(0, 10)}${was.verdicts !== undefined ? ` from ${was.verdicts} verdicts` : ''})` : ''}: the settings beneath it are back. Your verdicts are kept in ${verdictsFile(home)}.`,
+      `Removed ${shownFile}${tuned}: the settings beneath it are back. ` +
+        `Your verdicts are kept in ${verdictsFile(home)}.`,
     );
     return 0;
   }
@@ -90,13 +92,17 @@ export function run(argv: string[]): number {
   const { verdicts: all, unreadableLines } = readVerdicts(home);
   if (unreadableLines > 0)
     console.error(
-      `stallguard tune: ${unreadableLines} unreadable line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`,
+      `stallguard tune: ${unreadableLines} unreadable ` +
+        `line${unreadableLines === 1 ? '' : 's'} in ${verdictsFile(home)} skipped`,
     );
   let verdicts = given(all.values());
   if (scope === 'project') verdicts = verdicts.filter((v) => inside(projectRoot(file), v.cwd));
   if (verdicts.length === 0) {
     const none = scope === 'project' ? `No verdicts on sessions in ${projectRoot(file)} yet` : 'No verdicts yet';
-    const text = `${none}: tune learns from what you mark right or wrong. Run stallguard review (stallguard review --scan for what it would have done in your agents' past sessions), answer r or w for each intervention, then run stallguard tune again. Nothing was changed.`;
+    const text =
+      `${none}: tune learns from what you mark right or wrong. Run stallguard review ` +
+      `(stallguard review --scan for what it would have done in your agents' past sessions), ` +
+      'answer r or w for each intervention, then run stallguard tune again. Nothing was changed.';
     if (values.json) console.log(JSON.stringify({ verdicts: 0, changed: false, message: text }));
     else console.log(text);
     return 0;
@@ -155,16 +161,21 @@ export function run(argv: string[]): number {
     console.log('The judge is off in your config (judge.enabled): only the floors were tuned.');
   if (values.write)
     console.log(
-      `\nSaved to ${shownFile} (${scope} scope): stallguard status and doctor show it as tuned; stallguard tune --reset${scope === 'project' ? ' --scope project' : ''} removes it.`,
+      `\nSaved to ${shownFile} (${scope} scope): stallguard status and doctor show it as tuned; ` +
+        `stallguard tune --reset${scope === 'project' ? ' --scope project' : ''} removes it.`,
     );
   else
     console.log(
-      `\nNothing saved. stallguard tune --write${scope === 'project' ? ' --scope project' : ''} saves this to ${shownFile}; stallguard tune --reset removes it again.`,
+      `\nNothing saved. stallguard tune --write${scope === 'project' ? ' --scope project' : ''} ` +
+        `saves this to ${shownFile}; stallguard tune --reset removes it again.`,
     );
   return 0;
 }
 
-/** The person's history: the ledger, then the agents' history files (those named by verdicts, and with --scan all), each session once. */
+/**
+ * The person's history: the ledger, then the agents' history files
+ * (those named by verdicts, and with --scan all), each session once.
+ */
 function* runsOf(home: string, verdicts: readonly Verdict[], roots: string[]): Generator<Run> {
   const ledger = new Set<string>();
   for (const r of ledgerRuns(home)) {

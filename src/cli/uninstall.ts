@@ -8,6 +8,7 @@ import {
   writeUninstall,
 } from '../install/apply.ts';
 import { removeExclude } from '../install/exclude.ts';
+import { readText } from '../install/files.ts';
 import { repoOf, repoPath } from '../install/git.ts';
 import { fileAt, placesOf, type Where } from '../install/place.ts';
 import { removeRules } from '../install/rules-block.ts';
@@ -48,10 +49,13 @@ export function run(argv: string[]): number {
 
   const list: Change[] = [];
   const seen = new Set<string>();
+  // one file may hold the parts of several installs (.git/info/exclude a line for each of Codex's two
+  // forms): each change starts from what the one before it leaves
   const add = (file: string | undefined, takeOut: (text: string) => string, owner: string = target.agent) => {
-    if (!file || seen.has(file)) return;
-    seen.add(file);
-    list.push(uninstallChange(home, owner, file, takeOut));
+    if (!file || seen.has(`${owner}\0${file}`)) return;
+    seen.add(`${owner}\0${file}`);
+    const earlier = list.findLast((c) => c.file === file);
+    list.push(uninstallChange(home, owner, file, takeOut, earlier ? earlier.after : readText(file)));
   };
   // every form the agent may be registered in (Codex: hooks.json and config.toml)
   for (const form of ALL_TARGETS.filter((t) => t.agent === target.agent)) {
@@ -76,15 +80,21 @@ export function run(argv: string[]): number {
   }
   if (todo.length === 0) {
     console.log(
-      `stallguard: nothing to remove for ${target.label} (${places.map((w) => show(fileAt(target, w, project, env))).join(', ')})`,
+      `stallguard: nothing to remove for ${target.label} ` +
+        `(${places.map((w) => show(fileAt(target, w, project, env))).join(', ')})`,
     );
     return 0;
   }
   for (const c of todo) {
     const folders = writeUninstall(home, c);
-    console.log(
-      `stallguard: ${c.after === undefined ? `removed ${show(c.file)}, which install had created` : `took stallguard out of ${show(c.file)}`}${folders.length ? `, and the empty folder${folders.length > 1 ? 's' : ''} ${folders.map(show).join(', ')}` : ''}.`,
-    );
+    const what =
+      c.after === undefined
+        ? `removed ${show(c.file)}, which install had created`
+        : `took stallguard out of ${show(c.file)}`;
+    const empty = folders.length
+      ? `, and the empty folder${folders.length > 1 ? 's' : ''} ${folders.map(show).join(', ')}`
+      : '';
+    console.log(`stallguard: ${what}${empty}.`);
   }
   return 0;
 }

@@ -38,11 +38,13 @@ export async function run(argv: string[]): Promise<number> {
   const code = exitCode(result, SILENT_EXIT);
   if (result.kind === 'silent') {
     process.stderr.write(
-      `\nstallguard watch: no output from "${command.join(' ')}" for ${formatDuration(result.silentMs)}; ended it and everything it started (exit ${code}). It was stalled where no hook sees it.\n`,
+      `\nstallguard watch: no output from "${command.join(' ')}" for ${formatDuration(result.silentMs)}; ` +
+        `ended it and everything it started (exit ${code}). It was stalled where no hook sees it.\n`,
     );
   } else if (result.kind === 'failed') {
     process.stderr.write(
-      `stallguard watch: cannot run "${command[0]}": ${result.error.code === 'ENOENT' ? 'command not found' : result.error.message}\n`,
+      'stallguard watch: cannot run ' +
+        `"${command[0]}": ${result.error.code === 'ENOENT' ? 'command not found' : result.error.message}\n`,
     );
   }
   return code;

@@ -8,7 +8,10 @@ import { type ConfigProblem, mergeConfig, MODES, TUNED_FLOORS } from './validate
 
 export const USER_CONFIG = 'config.json';
 export const PROJECT_CONFIG = '.stallguard.json';
-/** The settings `stallguard tune --write` fitted to the person's verdicts: a layer of its own, under the file of its scope. */
+/**
+ * The settings `stallguard tune --write` fitted to the person's
+ * verdicts: a layer of its own, under the file of its scope.
+ */
 export const USER_TUNED = 'tuned.json';
 export const PROJECT_TUNED = '.stallguard.tuned.json';
 

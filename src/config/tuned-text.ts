@@ -8,5 +8,8 @@ export function tunedLine(t: TunedInfo): string {
   const name = (k: string) => k.replace(/^judge\.levels\./, '');
   const noted = Object.entries(t.changed ?? {}).map(([k, [a, b]]) => `${name(k)} ${a} -> ${b}`);
   const said = noted.length > 0 ? noted : Object.entries(t.sets).map(([k, v]) => `${name(k)} ${v}`);
-  return `tuned (${t.scope} scope)${when}${from}: ${said.length > 0 ? said.join(', ') : 'no setting changed'} (${t.file})`;
+  return (
+    `tuned (${t.scope} ` +
+    `scope)${when}${from}: ${said.length > 0 ? said.join(', ') : 'no setting changed'} (${t.file})`
+  );
 }

@@ -141,7 +141,9 @@ function shown(v: unknown): string {
   return text === undefined ? String(v) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** One problem as a line for a person: the file, the setting, what it is, what it should be, and what is used instead. */
+/**
+ * One problem as a line for a person: the file, the setting, what it is, what it should be, and what is used instead.
+ */
 export function describeProblem(p: ConfigProblem): string {
   if (p.field === '(file)') return `${p.source} ${p.problem}; none of its settings apply`;
   if (!('value' in p)) return `${p.source}: ${p.field} ${p.problem}; it is ignored`;

@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { normalizeOutputText, normalizeText } from './canonical.ts';
 
-// normalizeText skips the passes that cannot match (no escape character, no temp path, no whitespace to
-// fold), for speed on long outputs. Skipping must change nothing: this is every pass, always run.
+// normalizeText skips the passes that cannot match (no escape character, no temp path, no run of 24 hex
+// digits, no whitespace to fold) and folds whitespace in one pass, for speed on long outputs. That must
+// change nothing: this is every pass, always run, one after the other.
 
 function everyPass(text: string, cwd: string, home: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL open and close terminal codes
   let t = text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g, '');
   t = t.split(cwd + '/').join('./');
   t = t.split(cwd).join('.');
@@ -78,6 +80,13 @@ const PIECES = [
   '12ms',
   '3.5 s',
   '_',
+  '\r',
+  ' \r\n ',
+  '\t\n\t',
+  '0123456789abcdef',
+  '0123456',
+  'ABCDEF012345',
+  'g',
 ];
 
 describe('normalizeText', () => {

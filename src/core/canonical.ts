@@ -1,15 +1,27 @@
+import { charClass, hasRun } from './char-runs.ts';
 import { redact } from './redact.ts';
 import { stableJson } from './stable-json.ts';
 import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
+import { either, regex } from './regex.ts';
 
 // Volatile parts are removed so that two runs of the same call compare equal, and kept narrow so that two
 // different calls never do: digits in general are left alone (pagination offsets, line numbers and issue
 // ids are real arguments), only values whose shape says "this changes every time" are replaced.
 
 /** Field names whose values change on every call and carry no meaning for repetition. */
-const VOLATILE_FIELD =
-  /^(timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id|correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?|task_?progress)$/i;
+const VOLATILE_FIELD = regex(
+  'i',
+  '^(',
+  either(
+    '',
+    /timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id/,
+    /correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?/,
+    /task_?progress/,
+  ),
+  ')$',
+);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL open and close the terminal codes it removes
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g;
 const CLOCK = /\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/g;
@@ -25,6 +37,9 @@ const LOCAL_PORT = /\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):\d{2,5}\b/g;
 const LOOPBACK = ['localhost:', '127.0.0.1:', '0.0.0.0:', '[::1]:'];
 /** Every UUID holds a dash, four hex digits and a dash; this finds that much about five times faster. */
 const UUID_HINT = /-[0-9a-fA-F]{4}-/;
+const HEX_DIGITS = charClass('0123456789abcdefABCDEF');
+/** Runs of spaces and tabs to fold (one with a tab, or longer than one), and line ends with the spaces around them. */
+const WHITESPACE = /[ \t]*\r?\n[ \t]*|[ \t]{2,}|\t/g;
 
 export interface NormalizeContext {
   cwd?: string;
@@ -41,13 +56,14 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   t = t.replace(ISO_TIME, '<time>').replace(CLOCK, '<time>');
   if (UUID_HINT.test(t)) t = t.replace(UUID, '<uuid>');
   if (t.includes('_')) t = t.replace(REQUEST_ID, '<id>');
-  t = t.replace(LONG_HEX, '<hex>');
+  if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
   t = t.replace(PID, '$1$2<pid>').replace(UNIX_EPOCH_MS, '<time>');
-  // Whitespace folding, only where there is something to fold (a lone space or newline stays as it is):
-  // every run of spaces and tabs that holds a tab or is longer than one becomes one space.
-  if (t.includes('\t') || t.includes('  ')) t = t.replace(/[ \t]*\t[ \t]*| {2,}/g, ' ');
-  if (t.includes(' \n') || t.includes('\n ') || t.includes('\r\n')) t = t.replace(/ ?\r?\n ?/g, '\n');
+  // Whitespace folding in one pass, only where there is something to fold (a lone space or newline stays as
+  // it is): every run of spaces and tabs becomes one space, and a line end loses the spaces around it and
+  // its carriage return.
+  if (t.includes('\t') || t.includes('  ') || t.includes(' \n') || t.includes('\n ') || t.includes('\r\n'))
+    t = t.replace(WHITESPACE, (m) => (m.includes('\n') ? '\n' : ' '));
   if (t.includes('\n\n\n')) t = t.replace(/\n{3,}/g, '\n\n');
   return t.trim();
 }
@@ -60,7 +76,10 @@ export function normalizeOutputText(text: string, ctx: NormalizeContext = {}): s
   return t;
 }
 
-/** Volatile fields dropped, and every string redacted where it stands (in JSON text a quote is escaped, and a rule would miss it). */
+/**
+ * Volatile fields dropped, and every string redacted where it stands
+ * (in JSON text a quote is escaped, and a rule would miss it).
+ */
 function dropVolatile(tool: string, value: unknown, depth: number): unknown {
   if (typeof value === 'string') return redact(value);
   if (value === null || typeof value !== 'object') return value;
@@ -90,7 +109,10 @@ export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): st
   return normalizeOutputText(text, ctx);
 }
 
-/** The canonical form of a piece of text a call holds (a path, a pattern, an edit's old and new text): redacted and normalised, never parsed. */
+/**
+ * The canonical form of a piece of text a call holds (a path, a pattern,
+ * an edit's old and new text): redacted and normalised, never parsed.
+ */
 export function canonicalText(text: string, ctx: NormalizeContext = {}): string {
   return normalizeText(redact(text), ctx);
 }

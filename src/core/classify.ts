@@ -1,26 +1,61 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
+import { anyOf, either, regex } from './regex.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do
 // (CallFacts); shell commands are classified here by what they run, since bash-only agents do all their
 // work through one tool, and the shell is the one language every agent shares.
 
-const TEST_RUNNER =
-  /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint|ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest|gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc|go|cargo|make|ninja|cmake|npm|npx|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|uv|poetry|django-admin|sphinx-build|\w*tests?\.(?:py|sh)|run\.sh)$/;
+const TEST_RUNNER = regex(
+  '',
+  '^',
+  anyOf(
+    /py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint/,
+    /ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest/,
+    /gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc/,
+    /go|cargo|make|ninja|cmake|npm|npx|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|uv/,
+    /poetry|django-admin|sphinx-build|\w*tests?\.(?:py|sh)|run\.sh/,
+  ),
+  '$',
+);
 /** Runners that are verification whatever their arguments. */
-const ALWAYS_TEST =
-  /^(?:py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy|pyright|\w*tests?\.(?:py|sh)|run\.sh)$/;
-const TEST_ARGS =
-  /\b(?:test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest|nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*)\b/i;
-const READERS =
-  /^(?:cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd|jq|get-content|gc|type|get-childitem|gci)$/i;
+const ALWAYS_TEST = regex(
+  '',
+  '^',
+  anyOf(
+    /py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy/,
+    /pyright|\w*tests?\.(?:py|sh)|run\.sh/,
+  ),
+  '$',
+);
+const TEST_ARGS = regex(
+  'i',
+  /\b/,
+  anyOf(
+    /test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest/,
+    /nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*/,
+  ),
+  /\b/,
+);
+const READERS = regex(
+  'i',
+  '^',
+  anyOf(
+    /cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd/,
+    /jq|get-content|gc|type|get-childitem|gci/,
+  ),
+  '$',
+);
 /** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
 const GIT_READS =
   /^(?:status|diff|show|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|reflog|shortlog|cat-file|whatchanged)$/;
 
-/** Whether a git command only looks: `git branch` lists but `git branch -M main` renames, `git remote -v` but not `git remote add`. */
+/**
+ * Whether a git command only looks: `git branch` lists but
+ * `git branch -M main` renames, `git remote -v` but not `git remote add`.
+ */
 function gitLooks(args: readonly string[]): boolean {
   const [sub = '', ...rest] = args;
   if (GIT_READS.test(sub)) return true;
@@ -38,8 +73,15 @@ function gitLooks(args: readonly string[]): boolean {
   return false;
 }
 /** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
-const FILTERS =
-  /^(?:head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand|select-object|sort-object|format-table|out-string)$/i;
+const FILTERS = regex(
+  'i',
+  '^',
+  anyOf(
+    /head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand/,
+    /select-object|sort-object|format-table|out-string/,
+  ),
+  '$',
+);
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
 const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
 /** Programs that ask a server how it is (`curl -s localhost:3000/health`): after a wait, asking is polling. */
@@ -48,18 +90,36 @@ const PROBES = /^(?:curl|wget|http|https|xh|nc|invoke-webrequest|iwr|invoke-rest
 const SENDS = /^(?:-d|--data\S*|-F|--form|-T|--upload-file|-X|--request|--post-\S+|-Method)$/i;
 const POLL_SUBCOMMAND =
   /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
-const WRITERS =
-  /^(?:rm|mv|cp|touch|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar|set-content|add-content|out-file|new-item|remove-item|copy-item|move-item)$/i;
+const WRITERS = regex(
+  'i',
+  '^',
+  anyOf(
+    /rm|mv|cp|touch|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar|set-content/,
+    /add-content|out-file|new-item|remove-item|copy-item|move-item/,
+  ),
+  '$',
+);
 /** Writes that change no code: git's own files (a lock), scratch folders. */
 const NOT_CODE = /(?:^|[/\\])\.git[/\\]|^(?:\/tmp|\/var\/tmp|\$env:TEMP|%TEMP%)[/\\]/i;
 const WRAPPERS = /^(?:sudo|env|time|nohup|exec|command|builtin|xargs|export|nice|stdbuf)$/;
 const SHELLS = /^(?:bash|sh|zsh|dash|ksh)$/;
 /** PowerShell, whose escape character is the backtick and whose paths hold backslashes: cmdlets and $variables. */
-const POWERSHELL =
-  /\b(?:Get|Set|New|Remove|Select|Where|ForEach|Out|Add|Test|Write|Copy|Move|Invoke|Start|Stop)-[A-Z][A-Za-z]+\b|^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/m;
+const POWERSHELL = either(
+  'm',
+  regex(
+    '',
+    /\b/,
+    anyOf(/Get|Set|New|Remove|Select|Where|ForEach|Out/, /Add|Test|Write|Copy|Move|Invoke|Start|Stop/),
+    /-[A-Z][A-Za-z]+\b/,
+  ),
+  /^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/,
+);
 /** Writes a PowerShell script does through .NET or cmdlets inside an expression. */
-const POWERSHELL_WRITE =
-  /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b|\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/i;
+const POWERSHELL_WRITE = either(
+  'i',
+  /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b/,
+  /\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/,
+);
 /** Output captured in a log or scratch file is not a change to the code. */
 const CAPTURE = /^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\/|^\$null$/i;
 
@@ -73,9 +133,14 @@ export interface CallShape {
   change?: string;
   /** What a search looks for: its pattern, query or the name it looks up. */
   term?: string;
-  /** The command hands an interpreter code of its own (`python -c`, `node -e`, a here-document on stdin): a syntax error in it is a malformed call. */
+  /**
+   * The command hands an interpreter code of its own (`python -c`, `node -e`,
+   * a here-document on stdin): a syntax error in it is a malformed call.
+   */
   inline?: boolean;
-  /** For an edit that says what it replaces: the text before and after (old and new strings, a patch's - and + lines). */
+  /**
+   * For an edit that says what it replaces: the text before and after (old and new strings, a patch's - and + lines).
+   */
   before?: string;
   after?: string;
   /**
@@ -96,7 +161,10 @@ function replacement(o: Record<string, unknown>): { before: string; after: strin
   return undefined;
 }
 
-/** What an edit replaces and with what, where its arguments say: an edit's old and new text, several edits, or the patch its dialect found. */
+/**
+ * What an edit replaces and with what, where its arguments say: an edit's
+ * old and new text, several edits, or the patch its dialect found.
+ */
 function beforeAfter(
   o: Record<string, unknown>,
   patch: string | undefined,
@@ -179,10 +247,26 @@ function inlineScript(verb: string, args: readonly string[]): string | undefined
 }
 
 /** Flags of search programs that take a value, which is not the pattern. */
-const VALUE_FLAGS =
-  /^-(?:[gtTmABCf]|-(?:glob|type|type-not|max-count|after-context|before-context|context|file|max-depth|maxdepth|include|exclude|exclude-dir))$/;
+const VALUE_FLAGS = regex(
+  '',
+  /^-/,
+  anyOf(
+    /[gtTmABCf]/,
+    regex(
+      '',
+      /-/,
+      anyOf(
+        /glob|type|type-not|max-count|after-context|before-context|context|file/,
+        /max-depth|maxdepth|include|exclude|exclude-dir/,
+      ),
+    ),
+  ),
+  '$',
+);
 
-/** What a shell search looks for and where: `rg -n "foo" src`, `find . -name "*.ts"`, `Get-ChildItem -Path p -Filter x`. */
+/**
+ * What a shell search looks for and where: `rg -n "foo" src`, `find . -name "*.ts"`, `Get-ChildItem -Path p -Filter x`.
+ */
 function shellSearch(verb: string, args: readonly string[]): { term?: string; target?: string } {
   const v = verb.toLowerCase();
   const named = (flags: RegExp) => {
@@ -259,7 +343,7 @@ function objectWord(word: string): string {
     .replace(/\d+/g, '#');
 }
 
-/** What one simple command acts on: its program and the last word that is no flag, or the script an interpreter runs. */
+/** What one simple command acts on: its program and its last word that is no flag, or an interpreter's script. */
 function intentOf(words: readonly string[]): string | undefined {
   let [verb = '', ...args] = words;
   verb = base(verb)
@@ -335,7 +419,8 @@ function classifyShell(command: string, depth = 0): CallShape {
     // `npm test | tail -20`, `opencode run x | head`: the command is what the pipeline does, not its filter
     if (upstream && FILTERS.test(verb) && !(verb === 'tail' && words.includes('-f'))) continue;
     const joined = args.join(' ');
-    // waiting, then looking (`sleep 30; tail build.log`) is a poll; waiting between actions (`kill; sleep 2; restart`) is not
+    // waiting, then looking (`sleep 30; tail build.log`) is a poll;
+    // waiting between actions (`kill; sleep 2; restart`) is not
     if (POLLERS.test(verb)) {
       waited = words.slice(0, 3).join(' ');
       continue;

@@ -16,8 +16,10 @@ let native: typeof import('node:crypto') | undefined;
 /** A short, stable digest: 64 bits of sha256 are plenty to tell calls apart within one session. */
 export function digest(text: string): string {
   // getBuiltinModule loads node:crypto only now (Node 20.16+); without it the JS hash carries on
-  if (!native && (text.length >= LONG || (hashed += text.length) > NATIVE_AFTER))
-    native = process.getBuiltinModule?.('node:crypto');
+  if (!native) {
+    if (text.length < LONG) hashed += text.length;
+    if (text.length >= LONG || hashed > NATIVE_AFTER) native = process.getBuiltinModule?.('node:crypto');
+  }
   if (native) return native.createHash('sha256').update(text).digest('hex').slice(0, 16);
   return sha256Hex(text, 2);
 }

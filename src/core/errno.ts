@@ -28,7 +28,10 @@ export function errnoText(e: unknown): string {
   return (code && WORDS[code]) ?? (e instanceof Error ? e.message : String(e));
 }
 
-/** An error as one line for a person: the path it is about, then what is wrong ("x.json: a folder stands where a file should be"). */
+/**
+ * An error as one line for a person: the path it is about, then
+ * what is wrong ("x.json: a folder stands where a file should be").
+ */
 export function errorText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   const code = err?.code;

@@ -1,20 +1,31 @@
+import { anyOf, either, regex } from './regex.ts';
 // How a call failed, reduced to what stays the same when the same problem recurs: the exception type and
 // message, the failing test ids, the linter codes, the exit code. Two commands that fail for the same
 // reason (pytest -q and python -m pytest tests/) get the same signature; a failure that changes (fewer
 // failing tests, a new error) gets a new one, which is progress.
 
 const ERROR_LINE = [
-  /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/, // Python / JS / Java exceptions
+  // Python / JS / Java exceptions
+  /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/,
   /^(?:FAILED|FAIL|ERROR|ERRORS?)\b.*$/, // pytest, jest, go test summaries
   /^error(?:\[\w+\])?:.*$/i, // rustc, tsc, gcc
   /^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i,
   /^-?\s*[A-Z]\d{3,4}\b.*$/, // flake8 / ruff codes (F821 undefined name 'x')
   /^npm ERR!.*$/,
   /^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/, // kotlinc
-  /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/, // gradle, ant, maven
+  // gradle, ant, maven
+  /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
   /^\s*(?:✗|✕|×|not ok)\s+.*$/, // test runners' failure markers
   /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
-  /^.*(?:command not found|No such file or directory|Permission denied|cannot find|not found|undefined|Cannot find module).*$/i,
+  regex(
+    'i',
+    /^.*/,
+    anyOf(
+      /command not found|No such file or directory|Permission denied|cannot find|not found/,
+      /undefined|Cannot find module/,
+    ),
+    /.*$/,
+  ),
   /^Exit code:? \d+$/,
   /^HTTP\/[\d.]+ [45]\d\d\b.*$/, // a request's error status, where the agent asked for the headers (curl -i, -I)
 ];
@@ -58,8 +69,13 @@ export function failureSignature(text: string): string {
 const GENERIC =
   /^(?:Exit code:? \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
 
-const USAGE_ERROR =
-  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)|missing required (?:argument|parameter)|syntax error near unexpected token|unexpected EOF while looking for matching|ParserError:|Unexpected token '?\S*'? in expression or statement/m;
+const USAGE_ERROR = either(
+  'm',
+  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)/,
+  /missing required (?:argument|parameter)|syntax error near unexpected token/,
+  /unexpected EOF while looking for matching|ParserError:/,
+  /Unexpected token '?\S*'? in expression or statement/,
+);
 
 const SYNTAX_ERROR = /^\s*(?:SyntaxError|IndentationError|TabError)\b|^SyntaxError:|Unexpected token|unexpected EOF/m;
 
@@ -74,16 +90,39 @@ export function isUsageError(text: string): boolean {
 }
 
 /** A verification run's own verdict that it failed: a build failure, failing tests, a compiler error. */
-const FAILED_VERDICT =
-  /^(?:FAILURE: Build failed|BUILD FAILED|FAILED\b|FAIL\b|npm ERR!|error(?:\[\w+\])?:|\S+\.\w+:\d+:\d+: error\b|e: file:)|\b[1-9]\d* (?:failed|failing|errors?)\b|Tests?:\s+[1-9]\d* failed|Compilation (?:error|failed)/m;
+const FAILED_VERDICT = either(
+  'm',
+  regex(
+    '',
+    '^',
+    anyOf(
+      /FAILURE: Build failed|BUILD FAILED|FAILED\b|FAIL\b|npm ERR!|error(?:\[\w+\])?:/,
+      /\S+\.\w+:\d+:\d+: error\b|e: file:/,
+    ),
+  ),
+  /\b[1-9]\d* (?:failed|failing|errors?)\b|Tests?:\s+[1-9]\d* failed/,
+  /Compilation (?:error|failed)/,
+);
 
 /** Whether a verification run's output says it failed, though its exit status was lost (piped into tail). */
 export function saysFailed(text: string): boolean {
   return FAILED_VERDICT.test(text.length > 20_000 ? text.slice(0, 10_000) + '\n' + text.slice(-10_000) : text);
 }
 
-const ERROR_ANSWER =
-  /^(?:error|fail(?:ed|ure)?|fatal|exception)\b|\b(?:authentication failed|permission denied|access denied|connection refused|could not connect|unauthorized|forbidden|timed out|no such file or directory|command not found|not recognized as (?:the name of )?a cmdlet)\b/i;
+const ERROR_ANSWER = either(
+  'i',
+  /^(?:error|fail(?:ed|ure)?|fatal|exception)\b/,
+  regex(
+    '',
+    /\b/,
+    anyOf(
+      /authentication failed|permission denied|access denied|connection refused/,
+      /could not connect|unauthorized|forbidden|timed out|no such file or directory/,
+      /command not found|not recognized as (?:the name of )?a cmdlet/,
+    ),
+    /\b/,
+  ),
+);
 
 const HTTP_ERROR = /^HTTP\/[\d.]+ [45]\d\d\b/m;
 
@@ -107,7 +146,13 @@ export function isErrorAnswer(text: string): boolean {
 const CAUSES = [
   [
     'command-not-found',
-    /\bcommand not found\b|is not recognized as (?:the name of a cmdlet|an internal or external command)|^(?:\S+: )?(?:line \d+: )?\S+: not found$|\bExit code:? 127\b/im,
+    either(
+      'im',
+      /\bcommand not found\b/,
+      /is not recognized as (?:the name of a cmdlet|an internal or external command)/,
+      /^(?:\S+: )?(?:line \d+: )?\S+: not found$/,
+      /\bExit code:? 127\b/,
+    ),
   ],
   [
     'port-in-use',
@@ -115,7 +160,11 @@ const CAUSES = [
   ],
   [
     'refused',
-    /ECONNREFUSED|Connection refused|Failed to connect|could not connect to|Unable to connect|actively refused|ECONNRESET/i,
+    either(
+      'i',
+      /ECONNREFUSED|ECONNRESET|Connection refused|actively refused/,
+      /Failed to connect|could not connect to|Unable to connect/,
+    ),
   ],
   ['duplicate', /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i],
   [
@@ -124,7 +173,11 @@ const CAUSES = [
   ],
   [
     'auth',
-    /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed|invalid (?:api )?(?:key|token|credentials)/i,
+    either(
+      'i',
+      /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b/,
+      /authentication failed|invalid (?:api )?(?:key|token|credentials)/,
+    ),
   ],
   ['http-404', /\b404\b|\bNot Found\b/],
   [
@@ -134,9 +187,13 @@ const CAUSES = [
   ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
   [
     'no-such-file',
-    /No such file or directory|File does not exist|does not exist|cannot find (?:the )?(?:path|file)|ENOENT|FileNotFoundError|Could not find file/i,
+    either(
+      'i',
+      /No such file or directory|File does not exist|does not exist|cannot find (?:the )?(?:path|file)/,
+      /ENOENT|FileNotFoundError|Could not find file/,
+    ),
   ],
-] as const satisfies readonly (readonly [string, RegExp])[];
+] as const;
 
 const QUOTED = /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|‘[^’\n]{0,200}’|“[^”\n]{0,200}”/g;
 

@@ -60,7 +60,14 @@ describe('redact', () => {
       '"',
       '\\"',
       '.env',
+      '.envrc',
       'AKIA',
+      'TO\u212aEN=',
+      'P\u0130D=',
+      'Zq9xK2mP7vR4tY8wB3nL6hJ1cF5dG0s',
+      'A1b2',
+      '-',
+      '+',
     );
     const text = fc.oneof(
       fc.string({ maxLength: 200 }),
@@ -77,6 +84,15 @@ describe('redact', () => {
       fc.property(text, (t) => assert.equal(redact(t), redactAllRules(t))),
       { numRuns: 3000 },
     );
+  });
+
+  it('finds a key at the lengths where the check before its pass decides: 31, 32, 512 and 513 key characters', () => {
+    const key = (n: number) => 'Zq9xK2mP7vR4tY8wB3nL6hJ1cF5dG0sA'.repeat(17).slice(0, n);
+    for (const n of [31, 32, 33, 512, 513])
+      for (const text of [key(n), `a ${key(n)}`, `${key(n)} b`, `"${key(n)}"`])
+        assert.equal(redact(text), redactAllRules(text), `${n} key characters in ${text.length}`);
+    assert.equal(redact(`x ${key(32)}`), 'x <secret>');
+    assert.equal(redact(`x ${key(31)}`), `x ${key(31)}`);
   });
 
   it('replaces a generated key standing alone, and leaves a longer run of key characters whole', () => {

@@ -1,3 +1,6 @@
+import { charClass, hasRun } from './char-runs.ts';
+import { LiteralSet } from './literal-set.ts';
+import { regex } from './regex.ts';
 // Short forms of calls go into the ledger, and commands carry credentials often enough (curl -H
 // "Authorization: Bearer ...", DATABASE_URL=postgres://user:pass@..., --token ...). Anything shaped like a
 // secret is replaced before a string is stored, shown, or digested (an unkeyed digest of a short command
@@ -6,15 +9,20 @@
 
 const NAME = '[A-Za-z0-9_.-]{0,40}';
 const SECRET_WORD =
-  '(?:secret|token|passw(?:or)?d|passwd|pwd|pass|api_?key|apikey|access_?key|private_?key|credentials?|auth_?token|client_?secret|session_?key|signing_?key|encryption_?key|signature|sas_?token|connection_?string)';
+  '(?:secret|token|passw(?:or)?d|passwd|pwd|pass|api_?key|apikey|access_?key|private_?key|credentials?|auth_?token|' +
+  'client_?secret|session_?key|signing_?key|encryption_?key|signature|sas_?token|connection_?string)';
 
-// Each rule comes with its hints: literals (in lower case) of which a text must hold one for the rule to
-// have a chance. One pass over the lowered text finds the hints present, and only their rules run: a test
-// log that says "212 passed" compiles and runs the rule for pass=..., not all thirty.
+// Each rule comes with its hints: literals (in lower case) of which a text must hold one, in any case, for
+// the rule to have a chance. One pass over the text finds the hints present, and only their rules run: a
+// test log that says "212 passed" compiles and runs the rule for pass=..., not all thirty.
 const RULES: [RegExp, string, string[]][] = [
   // private key blocks (PEM, OpenSSH, PGP), to their end or to the end of the text
   [
-    /-----BEGIN [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----[\s\S]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----|$)/g,
+    regex(
+      'g',
+      /-----BEGIN [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----[\s\S]*?/,
+      /(?:-----END [A-Z ]{0,40}PRIVATE KEY[A-Z ]{0,20}-----|$)/,
+    ),
     '<private-key>',
     ['private key'],
   ],
@@ -56,7 +64,11 @@ const RULES: [RegExp, string, string[]][] = [
   [/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{0,}/g, '<secret>', ['eyj']],
   // Authorization and similar headers, and cookies, whatever the quoting
   [
-    /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token)(\\?["']?\s{0,3}[:=]\s{0,3}\\?["']?)(?:(?:bearer|basic|token|digest)\s+)?[^\s'"\\]+/gi,
+    regex(
+      'gi',
+      /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token)/,
+      /(\\?["']?\s{0,3}[:=]\s{0,3}\\?["']?)(?:(?:bearer|basic|token|digest)\s+)?[^\s'"\\]+/,
+    ),
     '$1$2<redacted>',
     ['authorization', 'api-key', 'x-auth-token', 'x-access-token', 'private-token'],
   ],
@@ -72,7 +84,14 @@ const RULES: [RegExp, string, string[]][] = [
   [/(\s(?:-u|--user)(?:=|\s+))([^\s:'"]+):[^\s'"]+/g, '$1$2:<redacted>', ['-u']],
   // --password x, --token=x, and the like
   [
-    /(--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)(?:=|\s+))([^\s'"]+)/gi,
+    regex(
+      'gi',
+      '(',
+      /--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)/,
+      /(?:=|\s+)/,
+      ')',
+      /([^\s'"]+)/,
+    ),
     '$1<redacted>',
     ['-pass', '-token', '-secret', '-api', '-auth', '-access-token', '-client-secret', '-private-key'],
   ],
@@ -105,34 +124,27 @@ const RULES: [RegExp, string, string[]][] = [
   ],
 ];
 
-/**
- * Where any rule's hint starts, found in one pass: a lookahead, so that hints overlapping each other are all
- * seen. At each position the longest hint wins, and the shorter ones that start there are its prefixes.
- */
-const HINTS = new RegExp(
-  `(?=(${[...new Set(RULES.flatMap(([, , h]) => h))]
-    .sort((a, b) => b.length - a.length)
-    .map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|')}))`,
-  'g',
+/** Every rule's hints, found in one pass (rules whose hints a text lacks cannot match in it). */
+const HINTS = new LiteralSet([...new Set(RULES.flatMap(([, , h]) => h))]);
+const RULES_OF_HINT = HINTS.literals.map((hint) =>
+  RULES.flatMap(([, , hints], i) => (hints.includes(hint) ? [i] : [])),
 );
 
-/** The rules whose hints `lowered` holds, by index. */
-function rulesFor(lowered: string): Set<number> {
-  const found = new Set<string>();
-  for (const m of lowered.matchAll(HINTS)) found.add(m[1]!);
+/** The rules whose hints `text` holds, in any case, by index. */
+function rulesFor(text: string): Set<number> {
   const out = new Set<number>();
-  const present = [...found];
-  if (present.length > 0)
-    RULES.forEach(([, , hints], i) => hints.some((h) => present.some((f) => f.startsWith(h))) && out.add(i));
+  for (const hint of HINTS.found(text)) for (const rule of RULES_OF_HINT[hint]!) out.add(rule);
   return out;
 }
 
-/** Every rule, whatever the hints say: what the hints must never change (the tests hold them to it). */
+/**
+ * Every rule, whatever the hints say, and the last passes without the checks that skip them: the
+ * definition of redaction, which the hints and the checks must never change (the tests hold them to it).
+ */
 export function redactAllRules(text: string): string {
   let out = text;
   for (const [re, sub] of RULES) out = out.replace(re, sub);
-  return finish(out);
+  return envValues(out).replace(KEYLIKE, keyLike);
 }
 
 /**
@@ -144,6 +156,7 @@ export function redactAllRules(text: string): string {
  */
 const KEYLIKE = /(?<![A-Za-z0-9_+=-])[A-Za-z0-9_+=-]{32,512}/g;
 const KEY_CHAR = /[A-Za-z0-9_+=-]/;
+const KEY_CHARS = charClass('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+=-');
 
 function keyLike(m: string, at: number, text: string): string {
   if (at + m.length < text.length && KEY_CHAR.test(text[at + m.length]!)) return m;
@@ -164,15 +177,16 @@ function looksGenerated(s: string): boolean {
 
 export function redact(text: string): string {
   let out = text;
-  const rules = rulesFor(out.toLowerCase());
+  const rules = rulesFor(out);
   RULES.forEach(([re, sub], i) => {
     if (rules.has(i)) out = out.replace(re, sub);
   });
-  return finish(out);
+  out = out.includes('.env') ? envValues(out) : out;
+  // a key is a run of 32 key characters at least: most texts hold none, and the pass is skipped
+  return hasRun(out, KEY_CHARS, 32) ? out.replace(KEYLIKE, keyLike) : out;
 }
 
-function finish(text: string): string {
-  // a .env file's every value is a secret as far as we can tell
-  const out = /\.env\b/.test(text) ? text.replace(/\b([A-Z][A-Z0-9_]{1,63})=(?!<)[^\s'"]+/g, '$1=<redacted>') : text;
-  return out.replace(KEYLIKE, keyLike);
+/** A .env file's every value is a secret as far as we can tell. */
+function envValues(text: string): string {
+  return /\.env\b/.test(text) ? text.replace(/\b([A-Z][A-Z0-9_]{1,63})=(?!<)[^\s'"]+/g, '$1=<redacted>') : text;
 }

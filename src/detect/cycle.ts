@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 import { attempts } from './recent.ts';
 import { type SignalResult, sameCall } from './signal.ts';
 

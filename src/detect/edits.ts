@@ -1,5 +1,5 @@
 import { attempts, recentSince } from './recent.ts';
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 import type { Signal } from './signal.ts';
 
 /** An edit that changed nothing because the tool refused it: its text was not found, or it could not even parse it. */

@@ -1,5 +1,5 @@
 import { similarity } from '../core/sketch.ts';
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 import { attempts, recentSince } from './recent.ts';
 import { alikeOutcome, describeOutcome, type Signal } from './signal.ts';
 

@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 
 /** How far back the counting signals look. */
 export const RECENT = 8;
@@ -20,7 +20,10 @@ export function attempts(calls: readonly Entry[]): number {
   return n;
 }
 
-/** Where the hook fingerprinted the working tree at both calls, it is the same (a change the person or a shell made shows there). */
+/**
+ * Where the hook fingerprinted the working tree at both calls, it
+ * is the same (a change the person or a shell made shows there).
+ */
 export function sameTree(e: Entry, last: Entry): boolean {
   return e.tree === undefined || last.tree === undefined || e.tree === last.tree;
 }

@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 import { attempts, recentSince, unchangedSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 

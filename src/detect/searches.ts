@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 import { similarity } from '../core/sketch.ts';
 import { attempts, lastBatches, recentSince, unchangedSince } from './recent.ts';
 import type { Signal } from './signal.ts';
@@ -8,7 +8,7 @@ const LOOKUP_BATCHES = 6;
 /** Two search terms this alike (estimated Jaccard of their 4-character shingles) are one lookup reworded. */
 const REWORDED = 0.3;
 
-/** Failures that say the thing looked for is not there. Another failure (a hook's refusal, a crash) is no answer to the lookup. */
+/** Failures that say the thing looked for is not there. Another failure (a hook's refusal, a crash) is no answer. */
 const NOT_THERE = new Set(['no-such-file', 'http-404', 'bare']);
 
 /** A lookup that came back with nothing: a search without matches, a read of a file that is not there. */

@@ -1,5 +1,4 @@
-import type { SignalCode } from '../types.ts';
-import type { Entry } from '../engine/state.ts';
+import type { Entry, SignalCode } from '../types.ts';
 
 /** What one signal sees at the latest call: its strength, the calls it speaks of, and what stayed the same. */
 export interface SignalResult {

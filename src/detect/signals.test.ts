@@ -111,32 +111,39 @@ describe('bookkeeping', () => {
     assert.deepEqual(s.actions(), []);
   });
 
-  it('do not hide a loop between them: a failing run repeated with task-list updates in between is still repeated', () => {
-    const s = new Session();
-    s.prompt();
-    times(5, () => {
-      s.bash('pytest -q', FAIL, false);
-      s.call('update_plan', { plan: [{ step: 'fix the sum', status: 'in_progress' }] }, 'Plan updated');
-    });
-    assert.equal(s.actions()[0], 'nudge');
-  });
+  it(
+    'do not hide a loop between them: a failing run repeated ' + 'with task-list updates in between is still repeated',
+    () => {
+      const s = new Session();
+      s.prompt();
+      times(5, () => {
+        s.bash('pytest -q', FAIL, false);
+        s.call('update_plan', { plan: [{ step: 'fix the sum', status: 'in_progress' }] }, 'Plan updated');
+      });
+      assert.equal(s.actions()[0], 'nudge');
+    },
+  );
 });
 
 describe('edits that change nothing, and edits undone', () => {
-  it('an edit whose old and new text are the same is no change: the same failure after it is the same failure again', () => {
-    const s = new Session({ judge: { enabled: false } });
-    s.prompt();
-    for (let i = 0; i < 3; i++) {
-      s.call(
-        'Edit',
-        { file_path: `${P}/src/total.py`, old_string: 'return a + b', new_string: 'return a + b' },
-        'The file has been updated successfully.',
-      );
-      s.bash('pytest -q', FAIL, false);
-    }
-    // three failing runs with nothing changed in between: the floor
-    assert.deepEqual(s.actions().slice(0, 1), ['nudge']);
-  });
+  it(
+    'an edit whose old and new text are the same is no change: ' +
+      'the same failure after it is the same failure again',
+    () => {
+      const s = new Session({ judge: { enabled: false } });
+      s.prompt();
+      for (let i = 0; i < 3; i++) {
+        s.call(
+          'Edit',
+          { file_path: `${P}/src/total.py`, old_string: 'return a + b', new_string: 'return a + b' },
+          'The file has been updated successfully.',
+        );
+        s.bash('pytest -q', FAIL, false);
+      }
+      // three failing runs with nothing changed in between: the floor
+      assert.deepEqual(s.actions().slice(0, 1), ['nudge']);
+    },
+  );
 
   it('a real change between the failing runs is test-driven work', () => {
     const s = new Session({ judge: { enabled: false } });

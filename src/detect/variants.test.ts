@@ -8,7 +8,7 @@ import { Session, times } from '../../test/support/session.ts';
 const P = '/home/dev/proj';
 
 describe('one thing, tried in different ways', () => {
-  it('a program that is not there, called bare, through cmd and through PowerShell, is not found however it is called', () => {
+  it('a program that is not there, called bare, through cmd or through PowerShell, is not found however called', () => {
     const s = new Session();
     s.prompt();
     s.bash('adb devices', '/usr/bin/bash: line 1: adb: command not found', false);
@@ -31,7 +31,8 @@ describe('one thing, tried in different ways', () => {
     s.prompt();
     s.bash(
       'docker compose up -d',
-      'Error response from daemon: driver failed programming external connectivity: Bind for 0.0.0.0:5432 failed: port is already allocated\nError: address already in use',
+      'Error response from daemon: driver failed programming external connectivity: ' +
+        'Bind for 0.0.0.0:5432 failed: port is already allocated\nError: address already in use',
       false,
     );
     s.bash(

@@ -39,7 +39,8 @@ export function checkBundle(hook: string, fix: string): Check[] {
     return [
       fail(
         'install',
-        `${main} is not the file ${hook} was built with (cut short, edited, or from another version); every call is let through unchecked`,
+        `${main} is not the file ${hook} was built with (cut short, edited, ` +
+          'or from another version); every call is let through unchecked',
         fix,
       ),
     ];

@@ -11,7 +11,8 @@ import { checkHookRuns } from './hook-run.ts';
 import { checkHooks } from './hooks.ts';
 
 const REINSTALL =
-  "reinstall stallguard from where it came (npm install -g stallguard, the agent's plugin or extension update, or npm run build in a clone), then run: stallguard install";
+  "reinstall stallguard from where it came (npm install -g stallguard, the agent's " +
+  'plugin or extension update, or npm run build in a clone), then run: stallguard install';
 
 /** Every check, in the order a person would fix things. */
 export function runDoctor(cwd: string, env: NodeJS.ProcessEnv): Check[] {

@@ -16,12 +16,15 @@ export function checkNode(hooks: Installed[], env: NodeJS.ProcessEnv): Check[] {
     const paying = hooks.filter((h) => h.node === node && !h.clearsCerts);
     if (env.NODE_EXTRA_CA_CERTS && major === 20 && paying.length > 0) {
       const fix = paying.every((h) => h.installClears)
-        ? 'run stallguard install again: the command it writes now clears the variable for the hook (and gives it back to the optional LLM judge)'
-        : "this agent's hook command cannot clear it: unset NODE_EXTRA_CA_CERTS in the agent's environment, or run the hook with Node 22 or later";
+        ? 'run stallguard install again: the command it writes now clears the ' +
+          'variable for the hook (and gives it back to the optional LLM judge)'
+        : "this agent's hook command cannot clear it: unset NODE_EXTRA_CA_CERTS " +
+          "in the agent's environment, or run the hook with Node 22 or later";
       out.push(
         warn(
           'node',
-          `${node} is ${version} and NODE_EXTRA_CA_CERTS is set: on Node 20 that adds about 80 ms to the start of every hook call`,
+          `${node} is ${version} and NODE_EXTRA_CA_CERTS is set: on ` +
+            'Node 20 that adds about 80 ms to the start of every hook call',
           fix,
         ),
       );
@@ -36,7 +39,8 @@ export function checkGit(env: NodeJS.ProcessEnv): Check[] {
     return [
       warn(
         'git',
-        'git is not on PATH: without the working-tree fingerprint, a failing test re-run with nothing changed looks like one after a fix',
+        'git is not on PATH: without the working-tree fingerprint, a ' +
+          'failing test re-run with nothing changed looks like one after a fix',
         'install git, or put it on the PATH the agent runs with',
       ),
     ];

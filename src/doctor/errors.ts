@@ -26,7 +26,8 @@ export function checkErrors(home: string, now = Date.now()): Check[] {
   return [
     warn(
       'errors',
-      `${recent.length} error${recent.length === 1 ? '' : 's'} in the last 24 hours in ${join(home, ERROR_LOG)}; the latest:${last}`,
+      `${recent.length} error${recent.length === 1 ? '' : 's'} in the ` +
+        `last 24 hours in ${join(home, ERROR_LOG)}; the latest:${last}`,
       'each was allowed through; fix what they name, then the log can be deleted',
     ),
   ];

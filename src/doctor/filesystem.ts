@@ -68,12 +68,14 @@ export function checkFileSystem(home: string, env: NodeJS.ProcessEnv, typeOf: Fs
     return t !== undefined && !networkFileSystem(t);
   });
   const instead = local
-    ? `set STALLGUARD_HOME to a folder on a local disk, e.g. export STALLGUARD_HOME=${local} (in the environment the agent starts from)`
+    ? 'set STALLGUARD_HOME to a folder on a local disk, e.g. export ' +
+      `STALLGUARD_HOME=${local} (in the environment the agent starts from)`
     : 'set STALLGUARD_HOME to a folder on a local disk (in the environment the agent starts from)';
   return [
     warn(
       'home',
-      `${home} is on ${fs}, a network file system: appends from hooks running at once are not atomic there, so a session's state can lose or garble calls without an error`,
+      `${home} is on ${fs}, a network file system: appends from hooks running at once are ` +
+        `not atomic there, so a session's state can lose or garble calls without an error`,
       instead,
     ),
   ];

@@ -53,7 +53,8 @@ export function checkHookRuns(
         out.push(
           fail(
             'hook run',
-            `${what} failed (${r.error ? r.error.message : `exit ${r.status}`}): ${(r.stderr ?? '').trim().split('\n')[0] ?? ''}`,
+            `${what} failed (${r.error ? r.error.message : `exit ${r.status}`}): ` +
+              `${(r.stderr ?? '').trim().split('\n')[0] ?? ''}`,
             'run stallguard install again; if it keeps failing, report it with this output',
           ),
         );

@@ -67,7 +67,10 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       const where = `${target.label} (${scope}, ${file})`;
-      const reinstall = `run: stallguard install${scope === 'local' ? '' : ` --scope ${scope}`}${target.agent === 'claude' ? '' : ` --agent ${target.agent}`}${target === codexTomlTarget ? ' --config-toml' : ''}`;
+      const agentArg = target.agent === 'claude' ? '' : ` --agent ${target.agent}`;
+      const scopeArg = scope === 'local' ? '' : ` --scope ${scope}`;
+      const tomlArg = target === codexTomlTarget ? ' --config-toml' : '';
+      const reinstall = `run: stallguard install${scopeArg}${agentArg}${tomlArg}`;
       let command: string | undefined;
       try {
         command = target.installed(text, file);
@@ -100,7 +103,8 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
           checks.push(
             fail(
               'hooks',
-              `${where}: the plugin file loads ${command}, which does not exist; ${target.label} fails to load it and nothing is checked`,
+              `${where}: the plugin file loads ${command}, which does not ` +
+                `exist; ${target.label} fails to load it and nothing is checked`,
               reinstall,
             ),
           );
@@ -113,13 +117,15 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
             warn(
               'hooks',
               `${where}: the plugin file names this machine's copy of stallguard, in a file git would commit`,
-              `stallguard uninstall --agent ${target.agent}, then stallguard install --agent ${target.agent} (it keeps the file out of git)`,
+              `stallguard uninstall --agent ${target.agent}, then stallguard ` +
+                `install --agent ${target.agent} (it keeps the file out of git)`,
             ),
           );
         continue;
       }
       // the command may start with environment assignments (NODE_EXTRA_CA_CERTS= on Node 20), and with the
-      // daemon it is `<daemon alive> || node hook ...`; a shared one is `<stallguard on PATH> || exit 0; stallguard hook ...`
+      // daemon it is `<daemon alive> || node hook ...`; a shared one
+      // is `<stallguard on PATH> || exit 0; stallguard hook ...`
       const runs = lexShell(command).map((c) => c.words.filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)));
       const shared = runs.map((w) => sharedRun(w, env)).find(Boolean);
       const clearsCerts = /(?:^|\s)NODE_EXTRA_CA_CERTS=\s/.test(command);
@@ -129,7 +135,9 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
           checks.push(
             fail(
               'hooks',
-              `${where}: the shared command runs \`stallguard\` from PATH, and ${shared.hook ? 'node' : 'stallguard'} is not on PATH here: the hook steps aside, every call goes unchecked`,
+              `${where}: the shared command runs \`stallguard\` from ` +
+                `PATH, and ${shared.hook ? 'node' : 'stallguard'} is not on ` +
+                'PATH here: the hook steps aside, every call goes unchecked',
               'install stallguard on this machine (from a clone of it: npm install && npm install -g .)',
             ),
           );
@@ -150,7 +158,8 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         checks.push(
           fail(
             'hooks',
-            `${where}: the command runs ${missing.join(' and ')}, which ${missing.length > 1 ? 'do' : 'does'} not exist; every call is let through unchecked`,
+            `${where}: the command runs ${missing.join(' and ')}, ` +
+              `which ${missing.length > 1 ? 'do' : 'does'} not exist; every call is let through unchecked`,
             reinstall,
           ),
         );
@@ -161,8 +170,10 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
           checks.push(
             warn(
               'hooks',
-              `${where}: the command names this machine's node and hook file, in a file git would commit: a teammate's agent would run paths that may not exist there`,
-              `stallguard uninstall --scope ${scope}${target.agent === 'claude' ? '' : ` --agent ${target.agent}`}, then stallguard install (for you alone) or stallguard install --scope project (for the team)`,
+              `${where}: the command names this machine's node and hook file, in a file ` +
+                `git would commit: a teammate's agent would run paths that may not exist there`,
+              `stallguard uninstall --scope ${scope}${agentArg}, ` +
+                'then stallguard install (for you alone) or stallguard install --scope project (for the team)',
             ),
           );
         }
@@ -172,8 +183,10 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
       checks.push(
         warn(
           'hooks',
-          `${agentTarget.label}: stallguard is registered in ${registered.join(' and ')}; all of them run, so every call is counted ${registered.length === 2 ? 'twice' : `${registered.length} times`}`,
-          `keep one: stallguard uninstall${agentTarget.agent === 'claude' ? '' : ` --agent ${agentTarget.agent}`} --scope <the others>`,
+          `${agentTarget.label}: stallguard is registered in ${registered.join(' and ')}; all of them run, ` +
+            `so every call is counted ${registered.length === 2 ? 'twice' : `${registered.length} times`}`,
+          `keep one: stallguard uninstall${agentTarget.agent === 'claude' ? '' : ` --agent ${agentTarget.agent}`} ` +
+            '--scope <the others>',
         ),
       );
     }

@@ -4,6 +4,7 @@ import { SEED_RULE } from '../../test/support/config.ts';
 import { Session, times } from '../../test/support/session.ts';
 import type { DetectorConfig } from '../library/detector.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
+import { regex } from '../core/regex.ts';
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
 // The seed rule on its own, as the deterministic floor it is: the judge is switched off here.
@@ -80,7 +81,8 @@ describe('the stall rule (the deterministic floor)', () => {
     times(5, (i) =>
       s.bash(
         'pytest -q',
-        `FAILED tests/test_a.py::test_x - AssertionError\n1 failed in 0.${i}3s at 2026-11-29T10:0${i}:00Z pid ${4000 + i} /tmp/pytest-${i}/x`,
+        'FAILED tests/test_a.py::test_x - AssertionError\n' +
+          `1 failed in 0.${i}3s at 2026-11-29T10:0${i}:00Z pid ${4000 + i} /tmp/pytest-${i}/x`,
         false,
       ),
     );
@@ -465,7 +467,12 @@ describe('self-protection', () => {
     ]);
     assert.match(
       own.message!,
-      /change \/home\/dev\/\.stallguard\/config\.json, which is stallguard's own configuration.*The person can make the change themselves/,
+      regex(
+        '',
+        /change \/home\/dev\/\.stallguard\/config\.json, which is stallguard's own configuration/,
+        /.*/,
+        /The person can make the change themselves/,
+      ),
     );
     const off = s.pre('Edit', {
       file_path: '/home/dev/proj/.claude/settings.json',
@@ -475,7 +482,12 @@ describe('self-protection', () => {
     assert.equal(off.action, 'deny');
     assert.match(
       off.message!,
-      /turn hooks off in \/home\/dev\/proj\/\.claude\/settings\.json.*edit \/home\/dev\/proj\/\.claude\/settings\.json in their own editor/,
+      regex(
+        '',
+        /turn hooks off in \/home\/dev\/proj\/\.claude\/settings\.json/,
+        /.*/,
+        /edit \/home\/dev\/proj\/\.claude\/settings\.json in their own editor/,
+      ),
     );
     assert.equal(s.pre('Bash', { command: 'rm -rf ~/.stallguard' }).action, 'deny');
     assert.equal(

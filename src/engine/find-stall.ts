@@ -1,10 +1,9 @@
-import type { Config, SignalCode, SignalHit } from '../types.ts';
+import type { Config, Entry, SignalCode, SignalHit } from '../types.ts';
 import type { SignalResult } from '../detect/signal.ts';
 import type { JudgeModel } from '../judge/model.ts';
 import { scoreSignals, withLevels } from '../judge/model.ts';
 import { readSignals } from '../judge/signals.ts';
 import MODEL from '../judge/weights.json' with { type: 'json' };
-import type { Entry } from './state.ts';
 
 export interface Stall {
   /** The signal that names the loop in messages: the floor that fired, or the judge's strongest. */
@@ -84,7 +83,8 @@ export function findStall(
   const signals = readSignals(window, config.maxCycle);
   if (signals.length === 0) return undefined;
   const cls = window.at(-1)?.cls;
-  // waiting on something that runs elsewhere gets far more room than a retry, and most while it says it is still under way
+  // waiting on something that runs elsewhere gets far more room
+  // than a retry, and most while it says it is still under way
   const repeat = cls === 'poll' ? config.pollRepeat * (window.at(-1)!.waiting ? 2 : 1) : config.repeat;
   const floor = signals.find(
     (s) =>

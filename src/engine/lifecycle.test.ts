@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Actor, Decision, Event } from '../types.ts';
 import { SEED_RULE, configOf } from '../../test/support/config.ts';
-import { observation } from '../core/step.ts';
+import { observation } from './step.ts';
 import { reduce } from './engine.ts';
 import { initialState, MAX_LIVE_SUBAGENTS, type State, SUBAGENT_IDLE_MS } from './state.ts';
 

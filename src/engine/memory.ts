@@ -1,5 +1,5 @@
-import type { CallStep } from '../types.ts';
-import type { Entry, SignalMemory } from './state.ts';
+import type { CallStep, Entry } from '../types.ts';
+import type { SignalMemory } from './state.ts';
 import { lastN } from './state.ts';
 
 // Task-wide memory, for what the window alone cannot tell: whether a read brought anything new, whether
@@ -12,7 +12,9 @@ const MAX_RUNS = 40;
 /** Outcome lines remembered: a few dozen calls' worth, enough to know what the recent attempts have said. */
 const MAX_LINES = 600;
 
-/** The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent. */
+/**
+ * The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent.
+ */
 function counted(runs: Record<string, [string, number]> | undefined, step: CallStep): Record<string, [string, number]> {
   const { [step.key]: before, ...rest } = runs ?? {};
   const keys = Object.keys(rest);

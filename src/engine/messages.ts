@@ -50,15 +50,25 @@ function describeLoop(lead: SignalResult, times?: number): string {
   return `${named} (${count} similar calls, ${lead.detail})`;
 }
 
+/** How the attempts at one thing ended, as the message says it. */
+function outcomeWords(detail: string): string {
+  if (detail === 'not found') return 'is not found';
+  if (detail === 'nothing new') return 'told nothing new';
+  return `fails (${detail})`;
+}
+
 function what(stall: Stall): string {
   const { lead } = stall;
   if (lead.code === 'REPEAT')
     return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
   if (lead.code === 'CYCLE')
-    return `the last ${lead.calls.length * lead.value} calls repeat one cycle of ${lead.calls.length} calls ${lead.value} times, and the results did not change`;
+    return (
+      `the last ${lead.calls.length * lead.value} calls repeat one cycle ` +
+      `of ${lead.calls.length} calls ${lead.value} times, and the results did not change`
+    );
   // the thing and the shared cause: `adb` is not found: tried 5 ways
   if (lead.code === 'INTENT_RETRY' && lead.subject !== undefined)
-    return `${quote(lead.subject)} ${lead.detail === 'not found' ? 'is not found' : lead.detail === 'nothing new' ? 'told nothing new' : `fails (${lead.detail})`}: tried ${lead.value} ways`;
+    return `${quote(lead.subject)} ${outcomeWords(lead.detail)}: tried ${lead.value} ways`;
   return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 
@@ -82,5 +92,8 @@ export function stoppedDenyMessage(reason: string): string {
 }
 
 export function deniedRepeatMessage(stall: Stall): string {
-  return `stallguard: this call repeats the loop flagged just before (${describeLoop(stall.lead, stall.times)}). It was not run. Try something different.`;
+  return (
+    'stallguard: this call repeats the loop flagged just before ' +
+    `(${describeLoop(stall.lead, stall.times)}). It was not run. Try something different.`
+  );
 }

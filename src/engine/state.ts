@@ -1,22 +1,8 @@
-import type { CallStep } from '../types.ts';
+import type { Entry } from '../types.ts';
 
 // What the engine remembers about one session. Everything here is bounded: windows are cut to the
 // configured length, memories are capped, and only live agents are kept (retireAgents), so the cost of a
 // call grows neither with the session's length nor with the number of subagents it has run.
-
-/** A call as it sits in an agent's window: the step, plus what was known about it when it happened. */
-export interface Entry extends CallStep {
-  /** Successful edits in the task before this call: two calls with the same count had no edit between them. */
-  edits: number;
-  /** The model response that issued the call: calls with the same number were issued together, in parallel. */
-  batch: number;
-  /** A read whose content was already seen in this task: no new information. */
-  reread?: boolean;
-  /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
-  returned?: boolean;
-  /** How many of the outcome's lines the task had not seen before it: 0 is an answer that added nothing. */
-  fresh?: number;
-}
 
 export interface AgentState {
   type?: string;
@@ -36,7 +22,7 @@ export interface AgentState {
   memory: SignalMemory;
   /** The loop just flagged: the next call, if it repeats one of these, is denied with the message. */
   denyNext?: { keys: string[]; message: string };
-  /** What the stalls of this task were about: the looping calls' keys and intents, for telling a loop resumed from a new one. */
+  /** What this task's stalls were about (the looping calls' keys and intents): a loop resumed, or a new one. */
   flagged?: { keys: string[]; intents: string[] };
   /** Whether the agent was already sent back once at a stop in this task (the verify gate). */
   verifySent?: boolean;
@@ -106,7 +92,10 @@ export function freshAgent(type?: string): AgentState {
 
 /** Subagents kept at most: past that, the least recently active leaves (it may have ended unseen). */
 export const MAX_LIVE_SUBAGENTS = 32;
-/** A subagent with no observation for this long has ended (its SubagentStop may never come: a killed agent, an older install). */
+/**
+ * A subagent with no observation for this long has ended (its
+ * SubagentStop may never come: a killed agent, an older install).
+ */
 export const SUBAGENT_IDLE_MS = 30 * 60_000;
 
 /**

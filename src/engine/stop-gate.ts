@@ -46,7 +46,9 @@ export function checkStop(
       decision: {
         action: 'nudge',
         code: 'STALL',
-        message: `stallguard: ${what}. It does not move the task on. Check what is actually done and what is left, then either continue with a different step or give the person a short, final summary.`,
+        message:
+          `stallguard: ${what}. It does not move the task on. Check what is actually done and what is ` +
+          'left, then either continue with a different step or give the person a short, final summary.',
         signals,
       },
     };
@@ -59,7 +61,9 @@ export function checkStop(
       decision: {
         action: 'nudge',
         code: 'VERIFY_FIRST',
-        message: `stallguard: ${n} edit${n === 1 ? '' : 's'} to code since the last test, build or lint run. Run the project's checks before finishing, or say why they are not needed.`,
+        message:
+          `stallguard: ${n} edit${n === 1 ? '' : 's'} to code since the last test, build or ` +
+          `lint run. Run the project's checks before finishing, or say why they are not needed.`,
         signals: [{ code: 'UNVERIFIED_STOP', value: n }],
       },
     };

@@ -4,10 +4,10 @@ import { STEP_BUCKETS } from './fleet.ts';
 // node_exporter's textfile format (the Prometheus text exposition format): totals over the whole ledger,
 // so the file can be rewritten at any time and the counters only grow as the ledger does.
 
-const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+const escapeValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 
 function labels(l: Record<string, string>): string {
-  const parts = Object.entries(l).map(([k, v]) => `${k}="${escape(v)}"`);
+  const parts = Object.entries(l).map(([k, v]) => `${k}="${escapeValue(v)}"`);
   return parts.length ? `{${parts.join(',')}}` : '';
 }
 
@@ -38,7 +38,8 @@ export function prometheusText(f: Fleet): string {
   metric(
     'stallguard_detections_total',
     'counter',
-    "Interventions stallguard decided (in shadow mode: would have made), by the loop's first tool, the first signal, the action and the mode.",
+    'Interventions stallguard decided (in shadow mode: would have made), ' +
+      "by the loop's first tool, the first signal, the action and the mode.",
     count(f.stalls, (s) => ({ tool: s.tool, signal: s.signal, action: s.action, mode: s.mode ?? '' })),
   );
   metric(

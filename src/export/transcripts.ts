@@ -36,7 +36,9 @@ export class Transcripts {
     return this.index.get(session) ?? this.index.get(session.slice(0, 8));
   }
 
-  /** The stalls of the session's transcript, replayed, with what they cost; undefined when it is not on this machine. */
+  /**
+   * The stalls of the session's transcript, replayed, with what they cost; undefined when it is not on this machine.
+   */
   stalls(session: string): ScannedStall[] | undefined {
     const files = this.find(session);
     if (!files) return undefined;

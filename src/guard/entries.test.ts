@@ -85,7 +85,10 @@ describe('stallguard entries in a JSON settings file', () => {
 });
 
 describe('stallguard entries in Codex TOML', () => {
-  const toml = `model = "gpt-5"\n\n[mcp_servers.docs]\ncommand = "npx"\n\n[[hooks.PreToolUse]]\nmatcher = ".*"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "node /opt/sg/dist/hook.cjs --agent codex # stallguard"\ntimeout = 10\n`;
+  const toml =
+    'model = "gpt-5"\n\n[mcp_servers.docs]\ncommand = "npx"\n\n[[hooks.PreToolUse]]\n' +
+    'matcher = ".*"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\n' +
+    'command = "node /opt/sg/dist/hook.cjs --agent codex # stallguard"\ntimeout = 10\n';
 
   it("leaves the person's tables to them", () => {
     assert.ok(holdsStallguard(toml, 'toml'));

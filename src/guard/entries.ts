@@ -28,7 +28,9 @@ const EMPTY: Holdings = { entries: new Set(), named: new Set(), offs: new Set() 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** A handler or a flat entry is stallguard's: install's marker, the daemon's URL, or a hand-written run of its bundle. */
+/**
+ * A handler or a flat entry is stallguard's: install's marker, the daemon's URL, or a hand-written run of its bundle.
+ */
 function ours(h: unknown): boolean {
   if (!isObj(h)) return false;
   if (isOurHandler(h)) return true;
@@ -38,7 +40,10 @@ function ours(h: unknown): boolean {
   });
 }
 
-/** hooks[event] is a list of groups {matcher, hooks: [handler]} (Claude, Codex, Gemini) or of flat entries (Cursor, Copilot). */
+/**
+ * hooks[event] is a list of groups {matcher, hooks: [handler]}
+ * (Claude, Codex, Gemini) or of flat entries (Cursor, Copilot).
+ */
 function entriesOf(root: Obj, out: Set<string>): void {
   const hooks = root.hooks;
   if (!isObj(hooks)) return;
@@ -54,7 +59,10 @@ function entriesOf(root: Obj, out: Set<string>): void {
   }
 }
 
-/** Settings whose key names stallguard, a few levels down: `enabledPlugins["stallguard@stallguard"]`, `env.STALLGUARD_MODE`. */
+/**
+ * Settings whose key names stallguard, a few levels down:
+ * `enabledPlugins["stallguard@stallguard"]`, `env.STALLGUARD_MODE`.
+ */
 function namedOf(v: unknown, path: string[], out: Set<string>): void {
   if (!isObj(v) || path.length > 4) return;
   for (const [k, x] of Object.entries(v)) {
@@ -81,7 +89,10 @@ function offsOf(root: Obj, out: Set<string>): void {
     out.add('hooksConfig.disabled');
 }
 
-/** JSON with comments (Gemini CLI's settings may have them) as JSON: comments and trailing commas taken out, strings left alone. */
+/**
+ * JSON with comments (Gemini CLI's settings may have them) as JSON:
+ * comments and trailing commas taken out, strings left alone.
+ */
 export function withoutComments(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
@@ -126,7 +137,10 @@ function holdingsOfObject(root: Obj): Holdings {
   return h;
 }
 
-/** Switches written as text: what a fragment of a settings file (an edit's new string) or a file that does not parse turns on. */
+/**
+ * Switches written as text: what a fragment of a settings file
+ * (an edit's new string) or a file that does not parse turns on.
+ */
 const OFF_TEXT: [string, RegExp][] = [
   ['disableAllHooks', /disableAllHooks['"]?\s{0,3}[:=]\s{0,3}true/],
   ['allowManagedHooksOnly', /allowManagedHooksOnly['"]?\s{0,3}:\s{0,3}true/],

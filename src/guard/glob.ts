@@ -70,7 +70,10 @@ function bracesAsStars(p: string): string {
 
 type Token = { lit: string } | { any: true } | { star: true } | { set: string[]; negated: boolean };
 
-/** A `[...]` set at `open`: its members (single characters, `a-z` ranges kept as three characters), or undefined when unclosed. */
+/**
+ * A `[...]` set at `open`: its members (single characters, `a-z`
+ * ranges kept as three characters), or undefined when unclosed.
+ */
 function bracket(p: string, open: number): { token: Token; end: number } | undefined {
   let i = open + 1;
   const negated = p[i] === '!' || p[i] === '^';

@@ -68,20 +68,24 @@ describe('self-protection', () => {
     it(`allows ${name}`, () => assert.equal(guardCall(call(c), ctx), undefined, JSON.stringify(c)));
   }
 
-  it('from a folder that is not a build folder (the Gemini extension, a copied bundle), protects the bundle and the extension, not the folder', () => {
-    const loose: GuardContext = { ...ctx, selfDir: '/tmp' };
-    assert.ok(guardCall({ name: 'Bash', input: { command: 'rm /tmp/hook.cjs' } }, loose));
-    assert.ok(guardCall({ name: 'Write', input: { file_path: '/tmp/gemini-extension.json', content: '{}' } }, loose));
-    assert.ok(guardCall({ name: 'Write', input: { file_path: '/tmp/hooks/hooks.json', content: '{}' } }, loose));
-    for (const command of [
-      'npm test 2>&1 | tee /tmp/out.log',
-      'tar -xzf x.tgz -C /tmp',
-      `python3 -c "open('/tmp/x.txt', 'w').write('x')"`,
-      'rm -rf /tmp/build-123',
-    ]) {
-      assert.equal(guardCall({ name: 'Bash', input: { command } }, loose), undefined, command);
-    }
-  });
+  it(
+    'from a folder that is not a build folder (the Gemini extension, a ' +
+      'copied bundle), protects the bundle and the extension, not the folder',
+    () => {
+      const loose: GuardContext = { ...ctx, selfDir: '/tmp' };
+      assert.ok(guardCall({ name: 'Bash', input: { command: 'rm /tmp/hook.cjs' } }, loose));
+      assert.ok(guardCall({ name: 'Write', input: { file_path: '/tmp/gemini-extension.json', content: '{}' } }, loose));
+      assert.ok(guardCall({ name: 'Write', input: { file_path: '/tmp/hooks/hooks.json', content: '{}' } }, loose));
+      for (const command of [
+        'npm test 2>&1 | tee /tmp/out.log',
+        'tar -xzf x.tgz -C /tmp',
+        `python3 -c "open('/tmp/x.txt', 'w').write('x')"`,
+        'rm -rf /tmp/build-123',
+      ]) {
+        assert.equal(guardCall({ name: 'Bash', input: { command } }, loose), undefined, command);
+      }
+    },
+  );
 
   it('names what it found, and what kind of thing it is', () => {
     assert.deepEqual(guardCall({ name: 'Bash', input: { command: 'cd .claude && rm settings.json' } }, ctx), {
@@ -127,35 +131,39 @@ describe('self-protection', () => {
     });
   });
 
-  it('without the files (a replay of a session recorded elsewhere), settings hold no stallguard entries; its own files and the switches stay protected', () => {
-    const replay: GuardContext = { cwd: w.proj, home: w.home };
-    for (const input of [
-      { file_path: '.claude/settings.json', content: '{}' },
-      { file_path: '~/.claude/settings.json', old_string: '"hooks": {', new_string: '"x": {' },
-    ]) {
-      assert.equal(guardCall({ name: input.content === undefined ? 'Edit' : 'Write', input }, replay), undefined);
-    }
-    assert.equal(guardCall({ name: 'Bash', input: { command: 'rm .claude/settings.json' } }, replay), undefined);
-    assert.ok(
-      guardCall(
-        { name: 'Write', input: { file_path: '.claude/settings.json', content: '{"disableAllHooks": true}' } },
-        replay,
-      ),
-    );
-    assert.ok(
-      guardCall(
-        {
-          name: 'Edit',
-          input: { file_path: '.claude/settings.json', old_string: '{', new_string: '{"disableAllHooks": true,' },
-        },
-        replay,
-      ),
-    );
-    assert.ok(guardCall({ name: 'Bash', input: { command: 'rm -rf ~/.stallguard' } }, replay));
-    assert.ok(
-      guardCall({ name: 'Write', input: { file_path: '.stallguard.json', content: '{"mode":"off"}' } }, replay),
-    );
-  });
+  it(
+    'without the files (a replay of a session recorded elsewhere), settings ' +
+      'hold no stallguard entries; its own files and the switches stay protected',
+    () => {
+      const replay: GuardContext = { cwd: w.proj, home: w.home };
+      for (const input of [
+        { file_path: '.claude/settings.json', content: '{}' },
+        { file_path: '~/.claude/settings.json', old_string: '"hooks": {', new_string: '"x": {' },
+      ]) {
+        assert.equal(guardCall({ name: input.content === undefined ? 'Edit' : 'Write', input }, replay), undefined);
+      }
+      assert.equal(guardCall({ name: 'Bash', input: { command: 'rm .claude/settings.json' } }, replay), undefined);
+      assert.ok(
+        guardCall(
+          { name: 'Write', input: { file_path: '.claude/settings.json', content: '{"disableAllHooks": true}' } },
+          replay,
+        ),
+      );
+      assert.ok(
+        guardCall(
+          {
+            name: 'Edit',
+            input: { file_path: '.claude/settings.json', old_string: '{', new_string: '{"disableAllHooks": true,' },
+          },
+          replay,
+        ),
+      );
+      assert.ok(guardCall({ name: 'Bash', input: { command: 'rm -rf ~/.stallguard' } }, replay));
+      assert.ok(
+        guardCall({ name: 'Write', input: { file_path: '.stallguard.json', content: '{"mode":"off"}' } }, replay),
+      );
+    },
+  );
 
   it('a settings file it cannot read counts as holding stallguard entries', () => {
     const unreadable: GuardContext = { ...ctx, readText: () => null };
@@ -175,7 +183,7 @@ describe('self-protection', () => {
       'export '.repeat(200_000),
       'a'.repeat(2_000_000),
       '.claude'.repeat(200_000),
-      'open(' + 'x'.repeat(1_000_000),
+      'open(x'.repeat(1_000_000),
       `rm ~/${stars}/${stars}`,
       `rm ${'['.repeat(10_000)}`,
       `rm ${'{a,'.repeat(5_000)}`,

@@ -7,6 +7,7 @@ import { holdsStallguard, offsInText, tamperOf } from './entries.ts';
 import { forms, placeOf, resolvePath } from './paths.ts';
 import { type Found, treeFound } from './reach.ts';
 import { shellHit } from './shell.ts';
+import { anyOf, regex } from '../core/regex.ts';
 
 // Self-protection: a guard the guarded agent can switch off is no guard. In enforce mode a call is denied
 // when it would change what keeps stallguard running: its own configuration, state and installed files,
@@ -33,9 +34,15 @@ const EDIT_TOOLS = new Set([
   'str_replace_editor',
   'str_replace_based_edit_tool', // Copilot CLI, SWE-agent style tools
 ]);
-/** MCP and custom tools are recognised by the words of their name: `mcp__filesystem__write_file`, `mcp_fs_move_file`. */
-const EDIT_WORD =
-  /(?:^|[_\W])(?:write|edit|create|delete|remove|move|rename|replace|patch|save|append|insert|copy|upload|unlink)(?:[_\W]|$)/i;
+/**
+ * MCP and custom tools are recognised by the words of their name: `mcp__filesystem__write_file`, `mcp_fs_move_file`.
+ */
+const EDIT_WORD = regex(
+  'i',
+  /(?:^|[_\W])/,
+  anyOf(/write|edit|create|delete|remove|move|rename|replace|patch|save|append|insert|copy/, /upload|unlink/),
+  /(?:[_\W]|$)/,
+);
 const SHELL_WORD =
   /(?:^|[_\W])(?:bash|shell|sh|exec|execute|run_command|execute_command|terminal|powershell|cmd)(?:[_\W]|$)/i;
 

@@ -7,7 +7,8 @@ import { applyHunks, parsePatch } from './patch.ts';
 describe('patches', () => {
   it("reads Codex's format: updates, moves, additions and deletions", () => {
     const files = parsePatch(
-      '*** Begin Patch\n*** Update File: a.json\n*** Move to: b.json\n@@\n x\n-y\n+z\n*** Add File: c.txt\n+hello\n*** Delete File: d.txt\n*** End Patch',
+      '*** Begin Patch\n*** Update File: a.json\n*** Move to: b.json\n@@\n x\n' +
+        '-y\n+z\n*** Add File: c.txt\n+hello\n*** Delete File: d.txt\n*** End Patch',
     );
     assert.deepEqual(files, [
       { op: 'update', path: 'a.json', moveTo: 'b.json', hunks: [{ old: ['x', 'y'], new: ['x', 'z'] }] },
@@ -28,10 +29,13 @@ describe('patches', () => {
     );
   });
 
-  it('applies hunks by their text, then ignoring white space at the ends, and fails where the text is not there', () => {
-    assert.equal(applyHunks('a\nb\nc\n', [{ old: ['b'], new: ['B'] }]), 'a\nB\nc\n');
-    assert.equal(applyHunks('a\n  b  \nc', [{ old: ['b'], new: ['B'] }]), 'a\nB\nc');
-    assert.equal(applyHunks('a\nb\n', [{ old: [], new: ['z'] }]), 'a\nb\nz\n');
-    assert.equal(applyHunks('a\nb\n', [{ old: ['q'], new: ['z'] }]), undefined);
-  });
+  it(
+    'applies hunks by their text, then ignoring white space ' + 'at the ends, and fails where the text is not there',
+    () => {
+      assert.equal(applyHunks('a\nb\nc\n', [{ old: ['b'], new: ['B'] }]), 'a\nB\nc\n');
+      assert.equal(applyHunks('a\n  b  \nc', [{ old: ['b'], new: ['B'] }]), 'a\nB\nc');
+      assert.equal(applyHunks('a\nb\n', [{ old: [], new: ['z'] }]), 'a\nb\nz\n');
+      assert.equal(applyHunks('a\nb\n', [{ old: ['q'], new: ['z'] }]), undefined);
+    },
+  );
 });

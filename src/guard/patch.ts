@@ -113,7 +113,9 @@ function find(lines: string[], old: string[], from: number): number {
   return -1;
 }
 
-/** The text after the hunks, or undefined where one does not apply (the agent's tool fails, or applies it differently). */
+/**
+ * The text after the hunks, or undefined where one does not apply (the agent's tool fails, or applies it differently).
+ */
 export function applyHunks(text: string, hunks: Hunk[]): string | undefined {
   const trailing = text.endsWith('\n');
   const lines = (trailing ? text.slice(0, -1) : text).split('\n');

@@ -127,9 +127,15 @@ function ownFiles(selfDir: string): { dirs: string[]; files: string[] } {
 const cache = new WeakMap<GuardContext, Map<string, string[]>>();
 function once(ctx: GuardContext, key: string, make: () => string[]): string[] {
   let m = cache.get(ctx);
-  if (!m) cache.set(ctx, (m = new Map()));
+  if (!m) {
+    m = new Map();
+    cache.set(ctx, m);
+  }
   let v = m.get(key);
-  if (!v) m.set(key, (v = make()));
+  if (!v) {
+    v = make();
+    m.set(key, v);
+  }
   return v;
 }
 
@@ -224,7 +230,10 @@ export function resolvePath(path: string, ctx: GuardContext, cwd = ctx.cwd, wind
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
-/** The places a removal or a write could reach, as spelled from the working folders and the home folder (links not followed). */
+/**
+ * The places a removal or a write could reach, as spelled from
+ * the working folders and the home folder (links not followed).
+ */
 export function anchorList(ctx: GuardContext, cwd = ctx.cwd): string[] {
   return once(ctx, `anchors\u0000${cwd}`, () => makeAnchorList(ctx, cwd));
 }

@@ -16,7 +16,10 @@ export interface Found {
   command?: string;
 }
 
-/** Whether writing or removing this path changes something of stallguard's: an own file, or a settings file that holds its entries now. */
+/**
+ * Whether writing or removing this path changes something of stallguard's:
+ * an own file, or a settings file that holds its entries now.
+ */
 export function fileFound(abs: string, ctx: GuardContext): Found | undefined {
   for (const p of forms(abs, ctx)) {
     const place = placeOf(p, ctx);
@@ -52,12 +55,18 @@ function foundFrom(
   return undefined;
 }
 
-/** Whether writing into this folder can reach something of stallguard's: the folder is stallguard's, or holds a settings file with its entries. */
+/**
+ * Whether writing into this folder can reach something of stallguard's:
+ * the folder is stallguard's, or holds a settings file with its entries.
+ */
 export function dirFound(abs: string, ctx: GuardContext, cwd = ctx.cwd): Found | undefined {
   return foundFrom(abs, ctx, cwd, (a, dirs) => dirs.includes(posix.dirname(a)) && placeOf(a, ctx)?.kind === 'settings');
 }
 
-/** Whether removing or moving this path takes something of stallguard's with it (`rm -rf ~`, `mv .claude x`); a place that is not there cannot be taken away. */
+/**
+ * Whether removing or moving this path takes something of stallguard's with it
+ * (`rm -rf ~`, `mv .claude x`); a place that is not there cannot be taken away.
+ */
 export function treeFound(abs: string, ctx: GuardContext, cwd = ctx.cwd): Found | undefined {
   return foundFrom(abs, ctx, cwd, (a, roots) => roots.some((r) => under(a, r)) && !('none' in nowOf(a, ctx)));
 }

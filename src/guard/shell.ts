@@ -6,6 +6,7 @@ import { anchors, resolvePath, under } from './paths.ts';
 import { type GuardContext, nowOf } from './context.ts';
 import { fileFound, type Found, treeFound } from './reach.ts';
 import { firstHit, hits, type Scope, substitute } from './words.ts';
+import { anyOf, regex } from '../core/regex.ts';
 
 // Whether a shell command would switch stallguard off: write, move, delete or re-permission one of its own
 // files or a settings file that holds its entries (by redirection, a file tool, an editor, an in-place edit,
@@ -99,8 +100,16 @@ const SHELLS = new Set([
   'powershell',
   'cmd',
 ]);
-const INTERPRETERS =
-  /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r|rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl|swift|tsx|ts-node)$/;
+const INTERPRETERS = regex(
+  '',
+  '^',
+  anyOf(
+    /python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|perl|ruby|php[\d.]*|lua[\d.]*|luajit|r/,
+    /rscript|osascript|tclsh|awk|gawk|mawk|nawk|julia|groovy|kotlin|scala|elixir|erl/,
+    /swift|tsx|ts-node/,
+  ),
+  '$',
+);
 /** Words that run the next words as a command, and which of their own flags take a value. */
 const WRAPPERS: Record<string, RegExp | undefined> = {
   sudo: /^-[ugCDhprT]$/,
@@ -119,6 +128,7 @@ const WRAPPERS: Record<string, RegExp | undefined> = {
   caffeinate: /^-[tw]$/,
   xargs: /^-[IinPLdaEs]$/,
   flock: /^-[wE]$/,
+  // biome-ignore lint/suspicious/noThenProperty: the shell's `then`, a word of this table of words; never awaited
   then: undefined,
   do: undefined,
   else: undefined,
@@ -278,7 +288,7 @@ function checkSimple(
       if (hit) return hit;
     }
   }
-  if (uninstallsStallguard(program, args))
+  if (uninstallsStallguard(program, args) || removesWith(ownCliArgs(words, s)))
     return { kind: 'uninstall', path: 'stallguard', command: words.join(' ').slice(0, 300) };
 
   let hit: Found | undefined;
@@ -511,11 +521,51 @@ const PACKAGE_MANAGERS = new Set([
 ]);
 const REMOVE_WORDS = /^(?:uninstall|remove|rm|un|r|unlink|disable|delete|erase)$/;
 
-/** `stallguard uninstall`, `npm rm -g stallguard`, `claude plugin disable stallguard`, `gemini extensions uninstall stallguard`. */
+/**
+ * `stallguard uninstall`, `npm rm -g stallguard`,
+ * `claude plugin disable stallguard`, `gemini extensions uninstall stallguard`.
+ */
 function uninstallsStallguard(program: string, args: string[]): boolean {
   if (!PACKAGE_MANAGERS.has(program)) return false;
   const names = program === 'stallguard' || args.some((a) => /stallguard/i.test(a));
   return names && args.some((a) => REMOVE_WORDS.test(a.toLowerCase()));
+}
+
+const SCRIPT_RUNNERS = new Set(['node', 'nodejs', 'bun']);
+/** Flags of node that take the next word as their value, which is then not the script. */
+const RUNNER_VALUE_FLAGS = /^(?:-r|--require|--import|--loader|--experimental-loader|-C|--conditions)$/;
+
+/**
+ * The installed CLI known by its path, whatever it is named or linked as: the package's dist/cli.js beside
+ * the hook bundle, as the program (`/opt/tools/sg/dist/cli.js uninstall`, `~/bin/sg` linked to it) or as the
+ * script node runs (`node ./dist/cli.js uninstall`). The words after it, or undefined when the command does
+ * not run it.
+ */
+function ownCliArgs(words: string[], s: Scope): string[] | undefined {
+  if (!s.ctx.selfDir) return undefined;
+  const cli = posix.join(s.ctx.selfDir, 'cli.js');
+  const real = (abs: string) => s.ctx.realpath?.(abs) ?? abs;
+  const isCli = (word: string) => {
+    const w = substitute(word, s.vars);
+    if (w.includes(HOLE)) return false;
+    const abs = resolvePath(w, s.ctx, s.cwd, s.windows);
+    // a relative path where the working folder is not known (after `cd $X`) names nothing for certain
+    return abs.startsWith('/') && (abs === cli || real(abs) === real(cli));
+  };
+  // a program word without a slash is looked up on PATH: the name check (stallguard) is the one for it
+  if (/[/\\]/.test(words[0]!)) return isCli(words[0]!) ? words.slice(1) : undefined;
+  if (!SCRIPT_RUNNERS.has(base(words[0]!).toLowerCase())) return undefined;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (/^(?:-e|-p|--eval|--print)(?:=|$)/.test(w)) return undefined;
+    if (RUNNER_VALUE_FLAGS.test(w)) i++;
+    else if (!w.startsWith('-')) return isCli(w) ? words.slice(i + 1) : undefined;
+  }
+  return undefined;
+}
+
+function removesWith(args: string[] | undefined): boolean {
+  return !!args && args.some((a) => REMOVE_WORDS.test(a.toLowerCase()));
 }
 
 /** What of stallguard's a shell command would change or switch off, or undefined. */

@@ -28,7 +28,10 @@ function clean(line: string): string {
   return out.trim().replace(/\s*=\s*/, ' = ');
 }
 
-/** A table header, its name's parts unquoted and spaces taken out: `[[ hooks."PreToolUse".hooks ]]` is `[[hooks.PreToolUse.hooks]]`. */
+/**
+ * A table header, its name's parts unquoted and spaces taken out:
+ * `[[ hooks."PreToolUse".hooks ]]` is `[[hooks.PreToolUse.hooks]]`.
+ */
 function header(line: string): string | undefined {
   const m = /^(\[\[?)([^\]]*)(\]\]?)$/.exec(line);
   return m
@@ -53,7 +56,8 @@ export function tomlHoldings(text: string): TomlHoldings {
   tables.forEach((t, i) => {
     const name = t.name.replace(/^\[+|\]+$/g, '');
     if (/stallguard/i.test(t.name + '\n' + t.lines.join('\n'))) {
-      // a handler's group is the closest table before it whose name its own extends (hooks.PreToolUse for hooks.PreToolUse.hooks)
+      // a handler's group is the closest table before it whose name
+      // its own extends (hooks.PreToolUse for hooks.PreToolUse.hooks)
       const group = tables
         .slice(0, i)
         .reverse()

@@ -3,6 +3,7 @@ import type { GuardContext } from './context.ts';
 import { globMatcher, piecesMatch } from './glob.ts';
 import { placesAndFolders, resolvePath } from './paths.ts';
 import { dirFound, fileFound, type Found, treeFound } from './reach.ts';
+import { anyOf, regex } from '../core/regex.ts';
 
 // A shell word as a path, checked against what stallguard protects: a plain name resolved as the program
 // would resolve it, a glob matched against the protected places it could name, a name with parts known
@@ -18,12 +19,22 @@ export interface Scope {
   text: string;
 }
 
-/** `file`: the program writes the path; `dir`: it writes into the folder; `tree`: it removes or moves the path with all it holds. */
+/**
+ * `file`: the program writes the path; `dir`: it writes into the
+ * folder; `tree`: it removes or moves the path with all it holds.
+ */
 export type Test = 'file' | 'dir' | 'tree';
 
-/** Names that, written anywhere, mean hook settings or stallguard's files: used to spot them in code and in commands of unknown names. */
-export const MENTION =
-  /[^\s'"`()[\]{},;=<>|&]{0,256}(?:\.claude|\.codex|\.gemini|\.cursor|\.github[/\\]hooks|\.stallguard|managed-settings)[^\s'"`()[\]{},;<>|&]{0,256}/g;
+/**
+ * Names that, written anywhere, mean hook settings or stallguard's
+ * files: used to spot them in code and in commands of unknown names.
+ */
+export const MENTION = regex(
+  'g',
+  /[^\s'"`()[\]{},;=<>|&]{0,256}/,
+  anyOf(/\.claude|\.codex|\.gemini|\.cursor|\.github[/\\]hooks|\.stallguard|managed-settings/),
+  /[^\s'"`()[\]{},;<>|&]{0,256}/,
+);
 
 /** Variables resolvePath knows at the start of a path; any other is a value known only at run time. */
 const KNOWN_VARS =
@@ -61,7 +72,9 @@ function mentionHits(text: string, s: Scope, test: Test): Found | undefined {
   return undefined;
 }
 
-/** A glob made absolute the way the shell would resolve it: literal parts of the prefix escaped, `.` and `..` folded. */
+/**
+ * A glob made absolute the way the shell would resolve it: literal parts of the prefix escaped, `.` and `..` folded.
+ */
 function absoluteGlob(pattern: string, s: Scope): string {
   let p = s.windows ? pattern.replace(/\\/g, '/') : pattern;
   const home = s.ctx.home;
@@ -103,7 +116,9 @@ function holeHits(word: string, s: Scope, test: Test): Found | undefined {
   return undefined;
 }
 
-/** Whether the path a word names reaches something of stallguard's; `globs` are the word's command's globs (lexShell). */
+/**
+ * Whether the path a word names reaches something of stallguard's; `globs` are the word's command's globs (lexShell).
+ */
 export function hits(word: string, s: Scope, test: Test, globs?: Map<string, string>): Found | undefined {
   const pattern = globs?.get(word);
   const w = holesForVariables(substitute(word, s.vars));

@@ -7,9 +7,13 @@ import type { GuardContext } from '../guard/context.ts';
 // notes.txt is seen for what it is, and the text of a settings file now, to tell stallguard's entries in
 // it from the person's settings.
 
-/** Where a path leads once symbolic links are followed; for a path that does not exist yet, its deepest existing folder's. */
+/**
+ * Where a path leads once symbolic links are followed; for a
+ * path that does not exist yet, its deepest existing folder's.
+ */
 export function realpathOf(abs: string): string | undefined {
-  // existsSync does not throw: most of the places asked about do not exist, and a thrown error costs more than the look-up
+  // existsSync does not throw: most of the places asked about do
+  // not exist, and a thrown error costs more than the look-up
   const rest: string[] = [];
   let dir = abs;
   for (let i = 0; i < 64 && !existsSync(dir); i++) {

@@ -42,7 +42,9 @@ function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** The hook could not run at all: the agent carries on, and errors.log says why and what to run. */
-/** Whether hook-main.cjs was read, compiled and ran its module code: an error after that is no damage to the install. */
+/**
+ * Whether hook-main.cjs was read, compiled and ran its module code: an error after that is no damage to the install.
+ */
 let started = false;
 
 function failOpen(error: unknown): void {
@@ -100,7 +102,8 @@ function run(): void {
   const source = readFileSync(MAIN, 'utf8');
   if (source.length !== __HOOK_MAIN_LENGTH__)
     throw new Error(
-      `${source.length} characters long where the build made ${__HOOK_MAIN_LENGTH__} (cut short, edited, or from another version)`,
+      `${source.length} characters long where the build ` +
+        `made ${__HOOK_MAIN_LENGTH__} (cut short, edited, or from another version)`,
     );
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: MAIN,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { stallguardHome } from '../config/load.ts';
-import { ensureDaemon } from '../serve/start.ts';
+import { ensureDaemon } from './start-daemon.ts';
 import { logError, runHookAsync } from './run-hook.ts';
 import { readStdin, writeStdout } from './stdin.ts';
 

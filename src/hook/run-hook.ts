@@ -6,7 +6,7 @@ import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { describeProblem } from '../config/validate.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';

@@ -33,7 +33,8 @@ function session(text: string, content: string): { id: string; payloads: Record<
   const command = `curl -sS ${text} https://api.example.com/v1`;
   const payloads = [
     { ...base, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${text}` },
-    // the same failing command again and again, past two seed-rule stalls: the nudge and the stop quote it in their messages
+    // the same failing command again and again, past two seed-rule
+    // stalls: the nudge and the stop quote it in their messages
     ...Array.from({ length: 12 }, () => [
       tool('PreToolUse', 'Bash', { command }),
       tool('PostToolUseFailure', 'Bash', { command }, { error: `Exit code 1\n${content}\n${text}` }),
@@ -173,26 +174,30 @@ describe('permissions under STALLGUARD_HOME', () => {
     }
   });
 
-  it('tightens a sessions folder that already existed with looser permissions, and leaves STALLGUARD_HOME itself as the person made it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sg-perm-'));
-    const sg = join(dir, 'shared');
-    mkdirSync(join(sg, 'sessions'), { recursive: true, mode: 0o777 });
-    writeFileSync(join(sg, 'keep.txt'), '');
-    const e = { HOME: dir, STALLGUARD_HOME: sg };
-    runHook({
-      stdin: JSON.stringify({
-        hook_event_name: 'PostToolUse',
-        session_id: 's',
-        cwd: dir,
-        tool_name: 'Bash',
-        tool_input: { command: 'ls' },
-        tool_response: 'x',
-      }),
-      argv: [],
-      env: e,
-    });
-    assert.equal(statSync(join(sg, 'sessions')).mode & 0o777, 0o700);
-    assert.equal(statSync(join(sg, 'sessions', 's.jsonl')).mode & 0o777, 0o600);
-    assert.equal(statSync(sg).mode & 0o777, 0o755 & ~process.umask());
-  });
+  it(
+    'tightens a sessions folder that already existed with looser ' +
+      'permissions, and leaves STALLGUARD_HOME itself as the person made it',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sg-perm-'));
+      const sg = join(dir, 'shared');
+      mkdirSync(join(sg, 'sessions'), { recursive: true, mode: 0o777 });
+      writeFileSync(join(sg, 'keep.txt'), '');
+      const e = { HOME: dir, STALLGUARD_HOME: sg };
+      runHook({
+        stdin: JSON.stringify({
+          hook_event_name: 'PostToolUse',
+          session_id: 's',
+          cwd: dir,
+          tool_name: 'Bash',
+          tool_input: { command: 'ls' },
+          tool_response: 'x',
+        }),
+        argv: [],
+        env: e,
+      });
+      assert.equal(statSync(join(sg, 'sessions')).mode & 0o777, 0o700);
+      assert.equal(statSync(join(sg, 'sessions', 's.jsonl')).mode & 0o777, 0o600);
+      assert.equal(statSync(sg).mode & 0o777, 0o755 & ~process.umask());
+    },
+  );
 });

@@ -9,7 +9,10 @@ function tooLarge(limit: number): Error {
   return new Error(`stdin is larger than ${limit} bytes`);
 }
 
-/** Whether fd 0 is a terminal (or /dev/null): nothing to read. Asked of the fd, since process.stdin would load the streams. */
+/**
+ * Whether fd 0 is a terminal (or /dev/null): nothing to read.
+ * Asked of the fd, since process.stdin would load the streams.
+ */
 function noInput(): boolean {
   try {
     return fstatSync(0).isCharacterDevice();

@@ -32,10 +32,15 @@ export type TakeOut = (text: string) => string;
 /**
  * The change uninstall makes: back to the text before install when the file is as install left it;
  * otherwise stallguard's part taken out, and the file removed if install created it and nothing else
- * is left in it.
+ * is left in it. `before` is the file's text now, or what an earlier change of the same uninstall leaves.
  */
-export function uninstallChange(home: string, agent: string, file: string, takeOut: TakeOut): Change {
-  const before = readText(file);
+export function uninstallChange(
+  home: string,
+  agent: string,
+  file: string,
+  takeOut: TakeOut,
+  before: string | undefined = readText(file),
+): Change {
   if (before === undefined) return { agent, file, before, after: undefined };
   const receipt = loadReceipt(home, agent, file);
   const exact = receipt ? original(receipt, before) : undefined;

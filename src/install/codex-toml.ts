@@ -16,7 +16,8 @@ import type { InstallTarget, Scope } from './target.ts';
 // with its name and nothing is written.
 
 const BEGIN =
-  '# >>> stallguard: hooks added by `stallguard install --agent codex --config-toml`; `stallguard uninstall --agent codex` removes this block';
+  '# >>> stallguard: hooks added by `stallguard install --agent codex ' +
+  '--config-toml`; `stallguard uninstall --agent codex` removes this block';
 const END = '# <<< stallguard';
 
 function parseToml(text: string, file: string): Record<string, unknown> {
@@ -75,7 +76,9 @@ export function addTomlBlock(text: string, file: string, command: string): strin
   } catch (e) {
     const first = String((e as Error).message).split('\n')[0];
     throw new SettingsError(
-      `${file}: stallguard's [[hooks.<Event>]] tables cannot go into this file (${first}); hooks defined there in another form (an inline array) would clash. Use hooks.json instead (install without --config-toml).`,
+      `${file}: stallguard's [[hooks.<Event>]] tables cannot go into this ` +
+        `file (${first}); hooks defined there in another form (an inline array) ` +
+        'would clash. Use hooks.json instead (install without --config-toml).',
     );
   }
   return out;

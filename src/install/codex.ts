@@ -31,6 +31,7 @@ export const codexTarget: InstallTarget = {
   remove: (text, file) => removeGroups(text, file),
   installed: (text, file) => installedGroups(text, file, CODEX),
   manualStep:
-    'Codex runs a new or changed hook only once you trust it: start codex, open /hooks and trust the stallguard hooks ' +
+    'Codex runs a new or changed hook only once you trust it: ' +
+    'start codex, open /hooks and trust the stallguard hooks ' +
     '(a project .codex folder must be trusted too). Until then Codex skips them without a word.',
 };

@@ -40,5 +40,7 @@ export const copilotTarget: InstallTarget = {
   remove: (text, file) => removeEntries(text, file, COPILOT),
   installed: (text, file) => installedEntries(text, file, COPILOT),
   manualStep:
-    "Copilot CLI loads a repository's .github/hooks only in a folder you trusted (copilot -p needs --trust-folder once, or an earlier interactive trust); user hooks in ~/.copilot/hooks load everywhere.",
+    "Copilot CLI loads a repository's .github/hooks only in a folder " +
+    'you trusted (copilot -p needs --trust-folder once, or an earlier ' +
+    'interactive trust); user hooks in ~/.copilot/hooks load everywhere.',
 };

@@ -25,7 +25,10 @@ export function writeTextAtomic(file: string, text: string): string[] {
   return created;
 }
 
-/** Removes the folders of `created` (outermost first) that are empty now, innermost first; a folder with anything in it stays. */
+/**
+ * Removes the folders of `created` (outermost first) that are
+ * empty now, innermost first; a folder with anything in it stays.
+ */
 export function removeEmptyFolders(created: readonly string[]): string[] {
   const removed: string[] = [];
   for (const dir of [...created].reverse()) {

@@ -22,7 +22,10 @@ export interface GroupSpec {
 type Handler = { type?: unknown; command?: unknown; url?: unknown };
 type Group = { matcher?: string; hooks?: Handler[] };
 
-/** The http handler that sends an event to `stallguard serve`; a short timeout, since a healthy daemon answers in milliseconds. */
+/**
+ * The http handler that sends an event to `stallguard serve`; a
+ * short timeout, since a healthy daemon answers in milliseconds.
+ */
 export function httpHandler(url: string): { type: 'http'; url: string; timeout: number } {
   return { type: 'http', url, timeout: 3 };
 }

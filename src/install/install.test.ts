@@ -24,14 +24,20 @@ const EXISTING: Record<string, string> = {
 `,
   codex: `{
   "hooks": {
-    "PostToolUse": [{ "matcher": "^Bash$", "hooks": [{ "type": "command", "command": "python3 log.py", "timeout": 30 }] }]
+    "PostToolUse": [
+      { "matcher": "^Bash$", "hooks": [{ "type": "command", "command": "python3 log.py", "timeout": 30 }] }
+    ]
   }
 }
 `,
   gemini: `{
   "security": { "auth": { "selectedType": "gemini-api-key" } },
   /* keep this */
-  "hooks": { "AfterTool": [{ "matcher": "write_file", "hooks": [{ "name": "fmt", "type": "command", "command": "prettier -w" }] }] }
+  "hooks": {
+    "AfterTool": [
+      { "matcher": "write_file", "hooks": [{ "name": "fmt", "type": "command", "command": "prettier -w" }] }
+    ]
+  }
 }
 `,
   cursor: `{

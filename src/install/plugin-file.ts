@@ -22,7 +22,8 @@ function ours(text: string): boolean {
 export function pluginFileText(spec: PluginFileSpec, modulePath: string): string {
   return [
     FIRST_LINE,
-    `// Written by \`stallguard install --agent ${spec.agent}\`; \`stallguard uninstall --agent ${spec.agent}\` removes this file.`,
+    `// Written by \`stallguard install --agent ${spec.agent}\`; ` +
+      `\`stallguard uninstall --agent ${spec.agent}\` removes this file.`,
     `export { ${spec.binding} } from ${JSON.stringify(modulePath)};`,
     '',
   ].join('\n');

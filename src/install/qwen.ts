@@ -6,8 +6,8 @@ import { qwenHome } from '../core/agent-homes.ts';
 
 // .qwen/settings.json (project; loaded in trusted folders, and folder trust is off by default) or
 // $QWEN_HOME/settings.json (user, default ~/.qwen). Claude-shaped groups; timeouts are in seconds since
-// 0.2x (values of 1000 and more are still read as milliseconds). UserPromptSubmit fires before every model request, which is where a stop ends the
-// turn; a subagent's batches end at its PostToolBatch (src/adapters/qwen/parse.ts).
+// 0.2x (values of 1000 and more are still read as milliseconds). UserPromptSubmit fires before every model request,
+// which is where a stop ends the turn; a subagent's batches end at its PostToolBatch (src/adapters/qwen/parse.ts).
 
 /** Qwen Code copies Claude Code's hook events: stallguard registers the same ones there. */
 export const QWEN: GroupSpec = CLAUDE;

@@ -22,7 +22,8 @@ export function parseSettings(text: string, file: string): Record<string, unknow
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;
     throw new SettingsError(
-      `${file} is not valid JSON (${printParseErrorCode(e.error)} at line ${line}); fix it or move it aside, then run install again`,
+      `${file} is not valid JSON (${printParseErrorCode(e.error)} at ` +
+        `line ${line}); fix it or move it aside, then run install again`,
     );
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))

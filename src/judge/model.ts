@@ -56,8 +56,9 @@ export function scoreSignals(signals: readonly SignalResult[], model: JudgeModel
 const SMELL_BELOW = 0.05;
 
 /**
- * A signal that is a stall by itself from `level` on: probability ~1 there, 0.05 one below (trouble smelt: the default llm.smell); twelve signals one below their levels still make no stall,
- * ~0 further below. The shipped judge is made of these (scripts/judge/rules.ts fits the levels).
+ * A signal that is a stall by itself from `level` on: probability ~1 there, 0.05 one below (trouble smelt: the default
+ * llm.smell); twelve signals one below their levels still make no stall, ~0 further
+ * below. The shipped judge is made of these (scripts/judge/rules.ts fits the levels).
  */
 export function levelModel(level: number): SignalModel {
   const bias = -12;

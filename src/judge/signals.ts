@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 import type { SignalResult } from '../detect/signal.ts';
 import { repeat } from '../detect/repeat.ts';
 import { cycle } from '../detect/cycle.ts';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Config, Decision, Event, EventKind, JudgeConfig } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { mergeConfig } from '../config/validate.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, type State } from '../engine/state.ts';
 import { attachTree } from '../hook/tree.ts';
@@ -22,7 +22,10 @@ import { observeInLog } from '../store/segments.ts';
 export type DetectorConfig = Partial<Omit<Config, 'judge' | 'mode'>> & { judge?: Partial<JudgeConfig> };
 
 export interface DetectorOptions {
-  /** Settings over the defaults (window, repeat, cycleRepeats, judge, ...). There is no mode: acting on a decision is up to you. */
+  /**
+   * Settings over the defaults (window, repeat, cycleRepeats, judge,
+   * ...). There is no mode: acting on a decision is up to you.
+   */
   config?: DetectorConfig;
   /**
    * Where the state lives. `"memory"` (the default) keeps it in this object; `{ dir }` keeps it in the

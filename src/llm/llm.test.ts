@@ -20,7 +20,8 @@ describe("the LLM judge's question and answer", () => {
   it('reads a typed verdict, with prose around it', () => {
     assert.deepEqual(
       parseVerdict(
-        'Here: {"stuck": true, "repeating_failed_strategy": true, "progress": 1, "confidence": 0.95, "reason": "same failure"} done',
+        'Here: {"stuck": true, "repeating_failed_strategy": true, ' +
+          '"progress": 1, "confidence": 0.95, "reason": "same failure"} done',
       ),
       {
         stuck: true,

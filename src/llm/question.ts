@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/state.ts';
+import type { Entry } from '../types.ts';
 
 // The question the optional LLM judge is asked: the agent's recent calls as short forms (secrets already
 // redacted) with what kind of outcome each had, and whether it matched an earlier one. Never raw outputs
@@ -17,14 +17,17 @@ function outcome(e: Entry, failures: Map<string, string>, seen: Map<string, numb
 export function buildQuestion(window: readonly Entry[]): string {
   const failures = new Map<string, string>();
   const seen = new Map<string, number>();
-  window.forEach((e, i) => !seen.has(e.out) && seen.set(e.out, i));
+  for (const [i, e] of window.entries()) if (!seen.has(e.out)) seen.set(e.out, i);
   const lines = window.map((e, i) => `${i + 1}. \`${e.short}\` (${e.cls}) -> ${outcome(e, failures, seen, i)}`);
   return [
-    'You review the recent tool calls of a coding agent to tell whether it is stuck: repeating a strategy that does not work, with no progress.',
-    'Healthy work is not stuck: edit-then-test cycles whose failures change, the same edit across many files, exploration that keeps finding new things, polling whose output changes.',
+    'You review the recent tool calls of a coding agent to tell whether it ' +
+      'is stuck: repeating a strategy that does not work, with no progress.',
+    'Healthy work is not stuck: edit-then-test cycles whose failures change, the same edit ' +
+      'across many files, exploration that keeps finding new things, polling whose output changes.',
     'The calls, oldest first (outputs are not shown; identical failures share a letter):',
     ...lines,
     'Answer with one JSON object and nothing else:',
-    '{"stuck": true|false, "repeating_failed_strategy": true|false, "progress": <0-10, 10 = clear progress>, "confidence": <0-1>, "reason": "<one short sentence>"}',
+    '{"stuck": true|false, "repeating_failed_strategy": true|false, "progress": <0-10, ' +
+      '10 = clear progress>, "confidence": <0-1>, "reason": "<one short sentence>"}',
   ].join('\n');
 }

@@ -1,5 +1,4 @@
-import type { Config } from '../types.ts';
-import type { Entry } from '../engine/state.ts';
+import type { Config, Entry } from '../types.ts';
 import { readSignals } from '../judge/signals.ts';
 import { scoreSignals } from '../judge/model.ts';
 import { SHIPPED_MODEL } from '../engine/find-stall.ts';

@@ -56,23 +56,26 @@ async function bashCall(hooks: Hooks, sessionID: string, n: number): Promise<{ r
 }
 
 describe('the opencode plugin', () => {
-  it('nudges a looping npm test in the output the model reads, refuses its repeat, then aborts the session', async () => {
-    const { hooks, aborted } = await opencode('enforce');
-    await hooks['chat.message']({ sessionID: 'ses_loop' }, { parts: [{ type: 'text', text: 'fix the tests' }] });
-    const turns = [];
-    for (let i = 0; i < 15 && aborted.length === 0; i++) turns.push(await bashCall(hooks, 'ses_loop', i));
-    const nudge = turns.findIndex((t) => t.output?.includes('\n\nstallguard: '));
-    assert.ok(nudge >= 0 && nudge <= 4, `nudged at call ${nudge + 1}`);
-    assert.match(turns[nudge + 1]!.refused!, /^stallguard: this call repeats the loop flagged just before/);
-    assert.deepEqual(aborted, ['ses_loop']);
-    assert.ok(turns.length < 15);
-    const lines = ledger('ses_loop');
-    assert.equal(lines[0]!.agent, 'opencode');
-    assert.deepEqual(
-      lines.filter((l) => l.t === 'd').map((l) => `${l.d.code} ${l.mode}`),
-      ['STALL enforce', 'REPEAT_DENIED enforce', 'STALL_AGAIN enforce'],
-    );
-  });
+  it(
+    'nudges a looping npm test in the output the model ' + 'reads, refuses its repeat, then aborts the session',
+    async () => {
+      const { hooks, aborted } = await opencode('enforce');
+      await hooks['chat.message']({ sessionID: 'ses_loop' }, { parts: [{ type: 'text', text: 'fix the tests' }] });
+      const turns = [];
+      for (let i = 0; i < 15 && aborted.length === 0; i++) turns.push(await bashCall(hooks, 'ses_loop', i));
+      const nudge = turns.findIndex((t) => t.output?.includes('\n\nstallguard: '));
+      assert.ok(nudge >= 0 && nudge <= 4, `nudged at call ${nudge + 1}`);
+      assert.match(turns[nudge + 1]!.refused!, /^stallguard: this call repeats the loop flagged just before/);
+      assert.deepEqual(aborted, ['ses_loop']);
+      assert.ok(turns.length < 15);
+      const lines = ledger('ses_loop');
+      assert.equal(lines[0]!.agent, 'opencode');
+      assert.deepEqual(
+        lines.filter((l) => l.t === 'd').map((l) => `${l.d.code} ${l.mode}`),
+        ['STALL enforce', 'REPEAT_DENIED enforce', 'STALL_AGAIN enforce'],
+      );
+    },
+  );
 
   it("files a subagent's calls under the main session, as an agent of the type the task asked for", async () => {
     const { hooks } = await opencode('enforce');
@@ -203,24 +206,27 @@ describe('the pi extension', () => {
     );
   });
 
-  it('sends the agent back with a follow-up message when its run ends with an unverified edit (verifyBeforeStop)', async () => {
-    const pi = load('enforce', { verifyBeforeStop: true });
-    await pi.on('before_agent_start', { prompt: 'fix add' });
-    const edit = {
-      toolName: 'edit',
-      toolCallId: 'e1',
-      input: { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] },
-    };
-    await pi.on('tool_call', edit);
-    await pi.on('tool_result', {
-      ...edit,
-      content: [{ type: 'text', text: 'Successfully replaced 1 block.' }],
-      isError: false,
-    });
-    await pi.on('agent_end', { messages: [{ role: 'assistant', content: [{ type: 'text', text: 'Fixed.' }] }] });
-    assert.equal(pi.followUps.length, 1);
-    assert.match(pi.followUps[0]!, /^stallguard: 1 edit to code since the last test/);
-  });
+  it(
+    'sends the agent back with a follow-up message when ' + 'its run ends with an unverified edit (verifyBeforeStop)',
+    async () => {
+      const pi = load('enforce', { verifyBeforeStop: true });
+      await pi.on('before_agent_start', { prompt: 'fix add' });
+      const edit = {
+        toolName: 'edit',
+        toolCallId: 'e1',
+        input: { path: 'src/math.js', edits: [{ oldText: 'a - b', newText: 'a + b' }] },
+      };
+      await pi.on('tool_call', edit);
+      await pi.on('tool_result', {
+        ...edit,
+        content: [{ type: 'text', text: 'Successfully replaced 1 block.' }],
+        isError: false,
+      });
+      await pi.on('agent_end', { messages: [{ role: 'assistant', content: [{ type: 'text', text: 'Fixed.' }] }] });
+      assert.equal(pi.followUps.length, 1);
+      assert.match(pi.followUps[0]!, /^stallguard: 1 edit to code since the last test/);
+    },
+  );
 
   it('fails open: a context that throws, or events of any shape, change nothing', async () => {
     const pi = load('enforce');

@@ -17,7 +17,9 @@ export interface ClaudeMessage {
   prompt?: boolean;
   /** The structured result of the tool call this message answers (transcript `toolUseResult`). */
   toolUseResult?: unknown;
-  /** The model response an assistant message belongs to (its message id): the tool calls of one response are one batch. */
+  /**
+   * The model response an assistant message belongs to (its message id): the tool calls of one response are one batch.
+   */
   response?: string;
   cwd?: string;
   time?: number;
@@ -67,7 +69,8 @@ export class ClaudeMessageReader {
       if (!block || typeof block !== 'object') continue;
       if (m.role === 'assistant' && block.type === 'tool_use' && typeof block.name === 'string') {
         if (m.response !== undefined && this.openBatch.get(m.agent.id)?.response !== m.response) {
-          // a call of another response: the agent's previous batch is done (before its first, it tells replay that batches are known)
+          // a call of another response: the agent's previous batch is done
+          // (before its first, it tells replay that batches are known)
           yield { event: { session: this.session, agent: m.agent, kind: 'batch-end' }, step: this.step };
           this.openBatch.set(m.agent.id, { response: m.response, agent: m.agent });
         }

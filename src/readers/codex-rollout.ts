@@ -110,7 +110,9 @@ function messageText(content: unknown): string {
     .join('\n');
 }
 
-/** Text the person typed, as opposed to the environment, instructions and AGENTS.md that Codex injects as user messages. */
+/**
+ * Text the person typed, as opposed to the environment, instructions and AGENTS.md that Codex injects as user messages.
+ */
 function isTypedPrompt(text: string): boolean {
   const t = text.trim();
   return t.length > 0 && !/^<[a-z_]+>/.test(t) && !/^# AGENTS\.md instructions/.test(t);
@@ -225,7 +227,8 @@ export function* codexRolloutEvents(
           continue;
         }
         if (unbilledStep === undefined) unbilledStep = step;
-        // calls issued before any of their outputs came back were issued together: a call with none pending opens a new batch
+        // calls issued before any of their outputs came back were
+        // issued together: a call with none pending opens a new batch
         if (calls.size === 0) yield { event: { session, agent, kind: 'batch-end' }, step };
         if (/(?:^|\.)spawn_agent$/.test(call.name)) {
           const input = call.input as Record<string, unknown>;

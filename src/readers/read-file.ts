@@ -53,7 +53,10 @@ export function sniffFormat(file: string): TraceFormat | undefined {
   return detectFormat(first);
 }
 
-/** The format of a history file found on the machine, or undefined when it cannot be read or is in no format stallguard reads (a search over folders goes on past it). */
+/**
+ * The format of a history file found on the machine, or undefined when it cannot be
+ * read or is in no format stallguard reads (a search over folders goes on past it).
+ */
 export function historyFormat(file: string): TraceFormat | undefined {
   try {
     return sniffFormat(file);
@@ -62,7 +65,10 @@ export function historyFormat(file: string): TraceFormat | undefined {
   }
 }
 
-/** A sink's `info` that keeps into `into` the first value of each fact a reader reports (later lines may repeat or contradict it). */
+/**
+ * A sink's `info` that keeps into `into` the first value of each
+ * fact a reader reports (later lines may repeat or contradict it).
+ */
 export function keepFirstInfo(into: SessionInfo): (info: SessionInfo) => void {
   return (info) => Object.assign(into, Object.fromEntries(Object.entries(info).filter(([k]) => !(k in into))));
 }

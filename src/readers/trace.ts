@@ -20,7 +20,8 @@ const SPAWN = new Set([...SPAWN_TOOLS, 'invoke_agent', 'spawn_agent']);
 
 /** The dialect of the agent or harness the meta line names; one that names none is read as any known agent. */
 function traceDialect(meta: Record<string, unknown>): Dialect {
-  const agent = `${typeof meta.agent === 'string' ? meta.agent : ''} ${typeof meta.source === 'string' ? meta.source : ''}`;
+  const agent =
+    `${typeof meta.agent === 'string' ? meta.agent : ''} ` + `${typeof meta.source === 'string' ? meta.source : ''}`;
   if (/mini-swe-agent/i.test(agent)) return miniSweAgentDialect;
   if (/\bSWE-agent\b|\bCodeR\b/i.test(agent)) return sweAgentDialect;
   if (/\bclaude[- ]code\b/i.test(agent)) return DIALECTS.claude;

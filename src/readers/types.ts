@@ -37,7 +37,9 @@ export interface TokenCounts {
 
 /** What one model response cost in tokens, as the agent recorded it. */
 export interface UsageRecord {
-  /** The same response seen again (a split or copied message) carries the same key: Claude's message id + request id. */
+  /**
+   * The same response seen again (a split or copied message) carries the same key: Claude's message id + request id.
+   */
   key?: string;
   model?: string;
   tokens: TokenCounts;

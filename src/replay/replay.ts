@@ -1,7 +1,7 @@
 import type { Action, Config, Decision, DecisionCode, Observation, SignalHit } from '../types.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState, type State } from '../engine/state.ts';
-import { observation, type StepContext } from '../core/step.ts';
+import { observation, type StepContext } from '../engine/step.ts';
 import type { ReplayItem } from '../readers/types.ts';
 
 // Replay runs the detector over a recorded trajectory as if live, with enforce semantics and the hook's

@@ -59,8 +59,10 @@ export function readLedgerSession(file: string): LedgerSession {
     if (s.k !== 'call') continue;
     step++;
     let r = counts.get(s.key);
-    if (!r)
-      counts.set(s.key, (r = { short: s.short, tool: s.tool, cls: s.cls, times: 0, failed: 0, failures: new Map() }));
+    if (!r) {
+      r = { short: s.short, tool: s.tool, cls: s.cls, times: 0, failed: 0, failures: new Map() };
+      counts.set(s.key, r);
+    }
     r.times++;
     if (s.ok === false) {
       r.failed++;

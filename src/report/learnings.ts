@@ -1,6 +1,6 @@
 import type { ToolClass } from '../types.ts';
-import { refId } from '../review/refs.ts';
-import type { Verdict } from '../review/verdict.ts';
+import { refId } from '../core/call-ref.ts';
+import type { Verdict } from '../store/verdicts.ts';
 import type { LedgerSession } from './from-ledger.ts';
 import { int, plural } from './format.ts';
 
@@ -40,14 +40,22 @@ export interface Learnings {
 }
 
 const ADVICE: Record<ToolClass, string> = {
-  test: 'After a failing test run, read the failure and change something before running the tests again; when the same failure comes back twice, question the assumption behind the fix instead of re-running.',
-  exec: 'When a command fails the same way twice, the command, its arguments or its environment is wrong: read the error and check them before a third run.',
+  test:
+    'After a failing test run, read the failure and change something ' +
+    'before running the tests again; when the same failure comes back ' +
+    'twice, question the assumption behind the fix instead of re-running.',
+  exec:
+    'When a command fails the same way twice, the command, its arguments or ' +
+    'its environment is wrong: read the error and check them before a third run.',
   search:
-    'When a search finds nothing twice, the name or pattern is probably wrong: list the folder or search for part of the name instead of trying variants.',
+    'When a search finds nothing twice, the name or pattern is probably wrong: ' +
+    'list the folder or search for part of the name instead of trying variants.',
   read: 'Note what a file says instead of reading it again; read a file again only after it changed.',
   edit: "When an edit is rejected, read the file's current text around the change and base the next edit on it.",
   spawn: 'Do the work in this agent instead of starting another agent for it.',
-  poll: "When waiting on a background job, wait longer between checks (sleep, or the job's own wait command) instead of polling the same status again and again.",
+  poll:
+    'When waiting on a background job, wait longer between checks (sleep, or the ' +
+    "job's own wait command) instead of polling the same status again and again.",
   bookkeeping: 'Update the task list when a step is done, not between every call.',
   other: 'When a tool gives the same result twice, a third call will too: change the input or the approach.',
 };
@@ -88,20 +96,19 @@ export function learn(
     for (const [key, r] of repeats) {
       if (notLearnt(r.short)) continue;
       let c = calls.get(key);
-      if (!c)
-        calls.set(
-          key,
-          (c = {
-            short: r.short,
-            tool: r.tool,
-            cls: r.cls,
-            times: 0,
-            sessions: 0,
-            failed: 0,
-            distinctFailures: 0,
-            failures: new Map(),
-          }),
-        );
+      if (!c) {
+        c = {
+          short: r.short,
+          tool: r.tool,
+          cls: r.cls,
+          times: 0,
+          sessions: 0,
+          failed: 0,
+          distinctFailures: 0,
+          failures: new Map(),
+        };
+        calls.set(key, c);
+      }
       c.times += r.times;
       c.sessions++;
       c.failed += r.failed;
@@ -138,7 +145,8 @@ function evidence(c: RepeatedCall): string {
         ? ''
         : ' with the same failure'
       : ` with ${plural(c.distinctFailures, 'different failure')}`;
-  return `${runs}, ${c.failed === c.times ? 'failing every time' : `failing ${c.failed === 1 ? 'once' : `${int(c.failed)} times`}`}${how}`;
+  const failing = c.failed === c.times ? 'every time' : c.failed === 1 ? 'once' : `${int(c.failed)} times`;
+  return `${runs}, failing ${failing}${how}`;
 }
 
 export function learningsText(l: Learnings): string {
@@ -167,7 +175,8 @@ export function learningsText(l: Learnings): string {
     out.push('', '## Tools that loop', '');
     for (const t of l.tools)
       out.push(
-        `- ${t.tool}: ${plural(t.stalls, 'stall')} in ${plural(t.sessions, 'session')}${t.confirmed > 0 ? ` (${t.confirmed} marked right by you)` : ''}`,
+        `- ${t.tool}: ${plural(t.stalls, 'stall')} in ${plural(t.sessions, 'session')}` +
+          `${t.confirmed > 0 ? ` (${t.confirmed} marked right by you)` : ''}`,
       );
   }
   if (l.repeated.length > 0) {

@@ -1,5 +1,5 @@
 import type { SignalCode } from '../types.ts';
-import type { CallRef } from '../review/refs.ts';
+import type { CallRef } from '../core/call-ref.ts';
 import type { After } from '../scan/meter.ts';
 import type { ScannedStall } from '../scan/scan-session.ts';
 import { addSpend, noSpend, type Spend, tokenTotal } from '../scan/spend.ts';
@@ -86,7 +86,10 @@ export interface Row {
 
 function bump(map: Map<string, Row>, key: string, session: string, stall: ReportStall): void {
   let row = map.get(key);
-  if (!row) map.set(key, (row = { key, stalls: 0, sessions: new Set(), calls: 0, spend: noSpend() }));
+  if (!row) {
+    row = { key, stalls: 0, sessions: new Set(), calls: 0, spend: noSpend() };
+    map.set(key, row);
+  }
   row.stalls++;
   row.sessions.add(session);
   row.calls += stall.calls;
@@ -154,18 +157,10 @@ export function summarize(data: ReportData): Summary {
       if (st.loop) bump(loop, st.loop, session.id, st);
       const key = `${st.action}\u0000${st.mode ?? ''}`;
       let a = after.get(key);
-      if (!a)
-        after.set(
-          key,
-          (a = {
-            action: st.action,
-            ...(st.mode ? { mode: st.mode } : {}),
-            total: 0,
-            changed: 0,
-            repeated: 0,
-            ended: 0,
-          }),
-        );
+      if (!a) {
+        a = { action: st.action, ...(st.mode ? { mode: st.mode } : {}), total: 0, changed: 0, repeated: 0, ended: 0 };
+        after.set(key, a);
+      }
       a.total++;
       if (st.after) a[st.after]++;
     }

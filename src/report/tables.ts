@@ -38,18 +38,23 @@ export function reportText(data: ReportData, s: Summary): string {
       : 'what stallguard decided (ledger)';
   out.push(`stallguard report: ${what}`);
   out.push(
-    `${plural(s.sessions, 'session')}, ${plural(s.calls, 'tool call')}${tokens && s.spend ? `, ${cost(s.spend)}` : ''}; ${plural(s.withStalls, 'session')} with stalls, ${plural(s.stalls, 'intervention')}.`,
+    `${plural(s.sessions, 'session')}, ${plural(s.calls, 'tool call')}` +
+      `${tokens && s.spend ? `, ${cost(s.spend)}` : ''}; ` +
+      `${plural(s.withStalls, 'session')} with stalls, ${plural(s.stalls, 'intervention')}.`,
   );
   if (s.stalls === 0) {
     out.push('No stalls.');
     return out.join('\n') + '\n';
   }
-  out.push(
-    `Inside stalls: ${plural(s.inside.calls, 'call')} (${percent(s.inside.calls, s.calls)})${tokens && s.inside.spend && s.spend ? `, ${cost(s.inside.spend)} (${percent(s.inside.spend.usd, s.spend.usd)} of the cost)` : ''}.`,
-  );
+  const spent =
+    tokens && s.inside.spend && s.spend
+      ? `, ${cost(s.inside.spend)} (${percent(s.inside.spend.usd, s.spend.usd)} of the cost)`
+      : '';
+  out.push(`Inside stalls: ${plural(s.inside.calls, 'call')} (${percent(s.inside.calls, s.calls)})${spent}.`);
   if (s.afterStop.calls > 0)
     out.push(
-      `After a stop: ${plural(s.afterStop.calls, 'call')}${tokens && s.afterStop.spend ? `, ${cost(s.afterStop.spend)}` : ''}.`,
+      `After a stop: ${plural(s.afterStop.calls, 'call')}` +
+        `${tokens && s.afterStop.spend ? `, ${cost(s.afterStop.spend)}` : ''}.`,
     );
   out.push('', grouped('Stalls per tool', 'tool', s.byTool, tokens));
   out.push('', grouped('Stalls per signal', 'signal', s.bySignal, tokens));

@@ -1,5 +1,5 @@
-import { refId } from '../review/refs.ts';
-import type { Verdict } from '../review/verdict.ts';
+import { refId } from '../core/call-ref.ts';
+import type { Verdict } from '../store/verdicts.ts';
 import type { ReportData } from './model.ts';
 
 /** Marks each stall of the report that the person gave a verdict in `stallguard review` (skips are no verdict). */

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Observation } from '../types.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { FORMAT_AGENT, historyFormat, historySessionId, keepFirstInfo, readTrajectory } from '../readers/read-file.ts';
 import type { SessionInfo } from '../readers/types.ts';
 import { type SessionFiles, sessionsUnder } from '../scan/discover.ts';
@@ -73,7 +73,10 @@ export function* ledgerRuns(home: string): Generator<Run> {
   }
 }
 
-/** One history file as a run (its session id as the agent wrote it), or undefined when it is in no format stallguard reads. */
+/**
+ * One history file as a run (its session id as the agent wrote
+ * it), or undefined when it is in no format stallguard reads.
+ */
 export function historyRun(file: string, session?: string, onBytes?: (n: number) => void): Run | undefined {
   const format = historyFormat(file);
   if (!format) return undefined;

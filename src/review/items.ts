@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import type { CallStep, SignalHit } from '../types.ts';
 import { type Recorded, type Run, type RunIndex, type RunStall, indexRun, stallsOf } from './run.ts';
-import { type Verdict, verdictOf } from './verdict.ts';
+import type { Verdict } from '../store/verdicts.ts';
+import { verdictOf } from './verdict.ts';
 
 // What `stallguard review` puts before a person: one intervention, the agent's calls around it in short
 // form (the loop marked, the repeated calls pointed back to the first of them, what the agent did after),
@@ -88,6 +89,7 @@ function context(index: RunIndex, stall: RunStall): Pick<ReviewItem, 'calls' | '
       ...(at === stall.ordinal ? { flagged: true } : {}),
     };
   });
+  // biome-ignore lint/suspicious/noThenProperty: what the agent did next, a field of review --json's items
   return { calls, then: { calls: rest, next } };
 }
 

@@ -3,7 +3,7 @@ import type { JudgeModel } from '../judge/model.ts';
 import { reduce } from '../engine/engine.ts';
 import { initialState } from '../engine/state.ts';
 import { loopForm } from '../scan/loop-form.ts';
-import { CallCounter, type CallRef } from './refs.ts';
+import { CallCounter, type CallRef } from '../core/call-ref.ts';
 
 // A recorded session, or one file of it, as review and tune read it: its observations in order, and the
 // decisions made on them, recorded live (the ledger) or made again by replaying it through the engine under
@@ -65,7 +65,10 @@ export function indexRun(run: Run): RunIndex {
     const ref = counter.next(obs);
     let list = calls.get(obs.agent.id);
     if (ref && obs.step.k === 'call') {
-      if (!list) calls.set(obs.agent.id, (list = []));
+      if (!list) {
+        list = [];
+        calls.set(obs.agent.id, list);
+      }
       list.push({ index, step: run.steps[index] ?? 0, call: obs.step, ref, task });
     }
     if (list && list.length > 0) at.set(index, [obs.agent.id, list.length - 1]);
@@ -102,7 +105,10 @@ export interface RunStall {
   time?: number;
   /** The agent's calls in the loop, the flagged one last. */
   span: number;
-  /** The agent's calls right after the flagged one that went on with the loop: calls of the loop again, whatever they answered. */
+  /**
+   * The agent's calls right after the flagged one that went on with
+   * the loop: calls of the loop again, whatever they answered.
+   */
   more: number;
   /** The loop in short form: `Bash npm test` x5. */
   loop: string;

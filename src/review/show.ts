@@ -1,5 +1,5 @@
 import type { ReviewItem } from './items.ts';
-import type { Answer } from './verdict.ts';
+import type { Answer } from '../store/verdicts.ts';
 
 // An intervention as text for the terminal: plain ASCII marks and no colour, so it reads the same in any
 // terminal, in a pipe and in a log.
@@ -64,15 +64,16 @@ export function itemText(item: ReviewItem, position: number, total: number, earl
     out.push(`    ... and ${item.then.calls} more call${item.then.calls === 1 ? '' : 's'} in this task`);
   else out.push(item.then.next === 'prompt' ? '    then a new prompt from the person' : '    then the session ends');
   const enforced = live && item.mode === 'enforce';
+  const shadow = live ? ' (shadow mode)' : '';
   if (item.action === 'stop' && item.stopReason) {
     // the agent is told the same reason, as the refusal of its next call
     out.push(
-      `  ${enforced ? 'stallguard stopped the agent for you:' : `stallguard would have stopped the agent for you${live ? ' (shadow mode)' : ''}:`}`,
+      `  stallguard ${enforced ? 'stopped the agent for you:' : `would have stopped the agent for you${shadow}:`}`,
       ...wrap(item.stopReason, '    '),
     );
   } else if (item.message)
     out.push(
-      `  ${enforced ? 'stallguard told the agent:' : `stallguard would have told the agent${live ? ' (shadow mode)' : ''}:`}`,
+      `  stallguard ${enforced ? 'told the agent:' : `would have told the agent${shadow}:`}`,
       ...wrap(item.message, '    '),
     );
   const signals = item.signals

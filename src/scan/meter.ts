@@ -1,7 +1,7 @@
 import type { Action, CallStep, Decision, DecisionCode, Observation, SignalHit } from '../types.ts';
 import type { UsageRecord } from '../readers/types.ts';
 import { loopForm, loopTools } from './loop-form.ts';
-import { CallCounter, type CallRef } from '../review/refs.ts';
+import { CallCounter, type CallRef } from '../core/call-ref.ts';
 import { addSpend, noSpend, type Spend, spendOf } from './spend.ts';
 
 // What a stall cost: the calls and the model tokens spent inside it. Pure: it is fed the observations of
@@ -50,7 +50,7 @@ export interface MeteredStall {
   tools: string[];
   /** What the agent did next: repeated the loop, changed approach, or made no further call in the task. */
   after?: After;
-  /** The call it was flagged at, as a verdict names it (review/refs.ts). */
+  /** The call it was flagged at, as a verdict names it (core/call-ref.ts). */
   ref?: CallRef;
 }
 
@@ -72,7 +72,14 @@ interface Track {
 
 const keyOf = (c: CallStep) => c.key + '\u0000' + c.out;
 
-export class StallMeter {
+/** What a meter is fed, in order: the usage of model responses, the observations with their decisions, the end. */
+export interface MeterInput {
+  usage(record: UsageRecord): void;
+  observe(obs: Observation, step: number, decision?: Decision, mode?: string): void;
+  finish(): void;
+}
+
+export class StallMeter implements MeterInput {
   readonly stalls: MeteredStall[] = [];
   /** Every response's tokens, inside stalls or not. */
   readonly total: Spend = noSpend();
@@ -148,7 +155,10 @@ export class StallMeter {
 
   private track(agent: string): Track {
     let t = this.tracks.get(agent);
-    if (!t) this.tracks.set(agent, (t = { recent: [] }));
+    if (!t) {
+      t = { recent: [] };
+      this.tracks.set(agent, t);
+    }
     return t;
   }
 

@@ -104,6 +104,15 @@ export function modelKey(model: string): string {
     .replace(/-(?:preview|latest|exp)(?:-\d{2}-\d{2})?$/, '');
 }
 
+/** Prices by model name as given: a scan looks up the same few names for every response. */
+const looked = new Map<string, Price | undefined>();
+
 export function priceOf(model: string | undefined): Price | undefined {
-  return model ? TABLE[modelKey(model)] : undefined;
+  if (!model) return undefined;
+  if (looked.has(model)) return looked.get(model);
+  // a history naming a new model in every line would grow the map without end
+  if (looked.size >= 1024) looked.clear();
+  const price = TABLE[modelKey(model)];
+  looked.set(model, price);
+  return price;
 }

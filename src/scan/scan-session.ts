@@ -4,14 +4,16 @@ import { FORMAT_AGENT, historyFormat, historySessionId, keepFirstInfo, readTraje
 import type { SessionInfo, TraceFormat } from '../readers/types.ts';
 import type { SessionFiles } from './discover.ts';
 import { measure } from './measure.ts';
-import { type MeteredStall, StallMeter } from './meter.ts';
+import { type MeteredStall, type MeterInput, StallMeter } from './meter.ts';
 import { addSpend, type Spend } from './spend.ts';
 
 // One past session read, replayed and metered. The edge where files are opened: everything it calls is
 // pure. A file that cannot be read or is in no known format is counted, never fatal.
 
 export interface ScannedStall extends MeteredStall {
-  /** The subagent transcript the stall is in, when it is not the session's main file (steps count calls in that file). */
+  /**
+   * The subagent transcript the stall is in, when it is not the session's main file (steps count calls in that file).
+   */
   file?: string;
 }
 
@@ -36,23 +38,31 @@ export interface SessionScan {
   unreadableFiles: number;
 }
 
-interface FileScan {
+/** What reading a history file tells, beside what it feeds its meter. */
+export interface FileFacts {
   format: TraceFormat;
   info: SessionInfo;
-  meter: StallMeter;
   lines: number;
   skipped: number;
 }
 
-function scanFile(
+/** A file of a session, read and metered. */
+export interface MeteredFile extends FileFacts {
+  meter: StallMeter;
+}
+
+/**
+ * Reads and replays one history file, feeding its usage and observations to `meter` in order. Undefined
+ * when the file cannot be read or is in no known format.
+ */
+export function replayFile(
   file: string,
   config: Config,
-  seen: Map<string, number>,
+  meter: MeterInput,
   onBytes?: (n: number) => void,
-): FileScan | undefined {
+): FileFacts | undefined {
   const format = historyFormat(file);
   if (!format) return undefined;
-  const meter = new StallMeter(Math.max(64, config.window), seen);
   const info: SessionInfo = {};
   const { items, stats } = readTrajectory(
     file,
@@ -70,7 +80,12 @@ function scanFile(
     // a file that vanished or became unreadable half-way: what was read so far still counts
     if (!(e as NodeJS.ErrnoException).code) throw e;
   }
-  return { format, info, meter, lines: stats.lines, skipped: stats.skipped };
+  return { format, info, lines: stats.lines, skipped: stats.skipped };
+}
+
+/** A meter for one file of a scan; `seen` is shared by every file of the scan, metered in the scan's order. */
+export function fileMeter(config: Config, seen: Map<string, number>): StallMeter {
+  return new StallMeter(Math.max(64, config.window), seen);
 }
 
 /** Without a working directory, the folder the agent filed the session under (Gemini CLI: tmp/<project>/chats). */
@@ -79,13 +94,29 @@ function projectFolder(file: string): string {
   return basename(basename(dir) === 'chats' ? dirname(dir) : dir);
 }
 
+/** One session read here and now, its files one after another. */
 export function scanSession(
   files: SessionFiles,
   config: Config,
   seen: Map<string, number>,
   onBytes?: (n: number) => void,
 ): SessionScan | undefined {
-  const main = scanFile(files.main, config, seen, onBytes);
+  return sessionOf(files, (file) => {
+    const meter = fileMeter(config, seen);
+    const facts = replayFile(file, config, meter, onBytes);
+    return facts && { ...facts, meter };
+  });
+}
+
+/**
+ * A session from its files, each metered by `metered` in order (the main file first, then the subagents'
+ * as listed): undefined, and no subagent file asked for, when the main file is unreadable.
+ */
+export function sessionOf(
+  files: SessionFiles,
+  metered: (file: string) => MeteredFile | undefined,
+): SessionScan | undefined {
+  const main = metered(files.main);
   if (!main) return undefined;
   const { session, flatSubagent } = historySessionId(files.main, main.format, main.info);
   const cwd = main.info.cwd;
@@ -112,7 +143,7 @@ export function scanSession(
     unreadableFiles: 0,
   };
   for (const file of files.subagents) {
-    const sub = scanFile(file, config, seen, onBytes);
+    const sub = metered(file);
     if (!sub) {
       result.unreadableFiles++;
       continue;

@@ -1,5 +1,3 @@
-import { UsageError } from '../cli/_errors.ts';
-
 // One daemon per user, on a port fixed at install time (Claude Code's http hook names a URL). The default
 // comes from the user id, so that two users of one machine do not collide, and lies below the ephemeral
 // ranges of Linux (32768+) and macOS (49152+), where an outgoing connection could hold it.
@@ -16,11 +14,4 @@ export function hookUrl(port: number, agent: string): string {
 export function defaultPort(): number {
   const uid = process.getuid?.() ?? 0;
   return BASE + (uid % 1000);
-}
-
-export function parsePort(command: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1024 || n > 65535)
-    throw new UsageError(`${command}: --port must be a whole number from 1024 to 65535 (got "${value}")`);
-  return n;
 }

@@ -71,7 +71,7 @@ export function lexShell(command: string, windows = false): Simple[] {
   return lex(command, 0, { next: 0 }, windows ? '`' : '\\');
 }
 
-function lex(command: string, depth: number, pipelines: { next: number }, escape: string): Simple[] {
+function lex(command: string, depth: number, pipelines: { next: number }, escapeChar: string): Simple[] {
   const out: Simple[] = [];
   const bodies: string[] = [];
   const text = command.replace(HEREDOC, (_m, dash: string, q: string, tag: string, rest: string, body: string) => {
@@ -79,7 +79,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
     return `<<${q}${tag}${q}${rest}`;
   });
   const nested = (inner: string) => {
-    if (depth < MAX_DEPTH) out.push(...lex(inner, depth + 1, pipelines, escape));
+    if (depth < MAX_DEPTH) out.push(...lex(inner, depth + 1, pipelines, escapeChar));
   };
 
   let pipeline = pipelines.next++;
@@ -126,7 +126,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     const next = text[i + 1];
-    if (c === escape) {
+    if (c === escapeChar) {
       if (next === '\n') i++;
       else if (next !== undefined) quoted(next), i++;
     } else if (c === "'") {
@@ -143,7 +143,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
       let run = '';
       for (; j < text.length && text[j] !== '"'; j++) {
         const d = text[j]!;
-        if (d === escape && /["\\$`\n]/.test(text[j + 1] ?? '')) {
+        if (d === escapeChar && /["\\$`\n]/.test(text[j + 1] ?? '')) {
           if (text[j + 1] !== '\n') run += text[j + 1];
           j++;
         } else if (d === '$' && text[j + 1] === '(') {
@@ -152,7 +152,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
           nested(text.slice(j + 2, close));
           hole();
           j = close;
-        } else if (d === '`' && escape !== '`') {
+        } else if (d === '`' && escapeChar !== '`') {
           const close = text.indexOf('`', j + 1);
           quoted(run), (run = '');
           nested(text.slice(j + 1, close === -1 ? text.length : close));
@@ -167,7 +167,7 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
       nested(text.slice(i + 2, close));
       hole();
       i = close;
-    } else if (c === '`' && escape !== '`') {
+    } else if (c === '`' && escapeChar !== '`') {
       const close = text.indexOf('`', i + 1);
       nested(text.slice(i + 1, close === -1 ? text.length : close));
       hole();

@@ -66,48 +66,52 @@ describe('paths from payload strings', () => {
     );
   });
 
-  it('whatever the payload says (session, agent, tool, cwd, transcript), the hook writes only under STALLGUARD_HOME', () => {
-    const root = mkdtempSync(join(tmpdir(), 'sg-paths-'));
-    const home = join(root, 'sg-home');
-    const project = join(root, 'proj');
-    mkdirSync(project);
-    const env = { HOME: join(root, 'user'), STALLGUARD_HOME: home, STALLGUARD_MODE: 'enforce' };
-    fc.assert(
-      fc.property(
-        hostile,
-        hostile,
-        hostile,
-        fc.oneof(hostile, fc.constant(project)),
-        fc.constantFrom(
-          'PreToolUse',
-          'PostToolUse',
-          'PostToolUseFailure',
-          'PostToolBatch',
-          'UserPromptSubmit',
-          'Stop',
-          'SubagentStop',
+  it(
+    'whatever the payload says (session, agent, tool, cwd, ' +
+      'transcript), the hook writes only under STALLGUARD_HOME',
+    () => {
+      const root = mkdtempSync(join(tmpdir(), 'sg-paths-'));
+      const home = join(root, 'sg-home');
+      const project = join(root, 'proj');
+      mkdirSync(project);
+      const env = { HOME: join(root, 'user'), STALLGUARD_HOME: home, STALLGUARD_MODE: 'enforce' };
+      fc.assert(
+        fc.property(
+          hostile,
+          hostile,
+          hostile,
+          fc.oneof(hostile, fc.constant(project)),
+          fc.constantFrom(
+            'PreToolUse',
+            'PostToolUse',
+            'PostToolUseFailure',
+            'PostToolBatch',
+            'UserPromptSubmit',
+            'Stop',
+            'SubagentStop',
+          ),
+          (session, agentId, tool, cwd, event) => {
+            const payload = {
+              hook_event_name: event,
+              session_id: session,
+              agent_id: agentId,
+              agent_type: agentId,
+              tool_name: tool,
+              tool_input: { file_path: session, command: `cat ${agentId}` },
+              tool_response: 'ok',
+              error: 'Exit code 1',
+              cwd,
+              transcript_path: session,
+              prompt_id: agentId,
+            };
+            runHook({ stdin: JSON.stringify(payload), argv: [], env });
+          },
         ),
-        (session, agentId, tool, cwd, event) => {
-          const payload = {
-            hook_event_name: event,
-            session_id: session,
-            agent_id: agentId,
-            agent_type: agentId,
-            tool_name: tool,
-            tool_input: { file_path: session, command: `cat ${agentId}` },
-            tool_response: 'ok',
-            error: 'Exit code 1',
-            cwd,
-            transcript_path: session,
-            prompt_id: agentId,
-          };
-          runHook({ stdin: JSON.stringify(payload), argv: [], env });
-        },
-      ),
-      { numRuns: 150 },
-    );
-    const outside = walk(root).filter((f) => relative(home, f).startsWith('..'));
-    assert.deepEqual(outside, []);
-    assert.ok(walk(join(home, SESSIONS_DIR)).length > 0, 'the hook did record sessions');
-  });
+        { numRuns: 150 },
+      );
+      const outside = walk(root).filter((f) => relative(home, f).startsWith('..'));
+      assert.deepEqual(outside, []);
+      assert.ok(walk(join(home, SESSIONS_DIR)).length > 0, 'the hook did record sessions');
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Actor, Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { type LogLine, parseLine } from './session-log.ts';
 import { isSessionName, observeInLog, segmentPath, sessionLog, sessionSegments } from './segments.ts';
 
@@ -127,7 +127,8 @@ describe('a session log in segments', () => {
     const file = scratchFile();
     let early = -1;
     let taken: [string | undefined, string | undefined] = [undefined, undefined];
-    // a racing writer seals the segment being written early, before the size says so: the next line lands after the seal
+    // a racing writer seals the segment being written early,
+    // before the size says so: the next line lands after the seal
     const decisions = run(file, LIST, 8 * 1024, (i) => {
       if (i === 40) {
         early = sessionSegments(file).length - 1;

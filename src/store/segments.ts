@@ -208,7 +208,9 @@ export function sessionMtime(file: string): number {
   return statSync(sessionSegments(file).at(-1)!).mtimeMs;
 }
 
-/** The state after a session's latest observation, as the next hook would fold it (for the ledger's tools and tests). */
+/**
+ * The state after a session's latest observation, as the next hook would fold it (for the ledger's tools and tests).
+ */
 export function foldLatest(file: string, config: Config): Folded {
   const seg = sessionSegments(file).at(-1)!;
   const r = foldSegment(seg, config, (parsed) => parsed.findLastIndex((l) => l?.t === 'o'));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
-import { observation } from '../core/step.ts';
+import { observation } from '../engine/step.ts';
 import { initialState } from '../engine/state.ts';
 import { CHECKPOINT_EVERY, foldThrough, type LogLine, parseLine } from './session-log.ts';
 import { observeInLog } from './segments.ts';
@@ -26,7 +26,9 @@ function obs(event: Bare): Observation {
   return observation({ session: 's1', time: 1_700_000_000_000, ...event } as Event, ctx);
 }
 
-/** Four tasks long enough to pass checkpoints: in each, main fails `npm test` again and again while a subagent reads. */
+/**
+ * Four tasks long enough to pass checkpoints: in each, main fails `npm test` again and again while a subagent reads.
+ */
 function scenario(): Observation[] {
   const out: Observation[] = [];
   const test = { name: 'Bash', input: { command: 'npm test' } };

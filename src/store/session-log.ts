@@ -26,7 +26,9 @@ export type LogLine =
   | { t: 'd'; id: string; d: Decision; mode: string; time?: number }
   /** A checkpoint: the state after the observation `after`, or, with `after: ''`, at the head of a segment. */
   | { t: 'c'; after: string; s: State }
-  /** The seal: observations after the first seal of a segment belong to the next one (they are appended there again). */
+  /**
+   * The seal: observations after the first seal of a segment belong to the next one (they are appended there again).
+   */
   | { t: 's'; next: number };
 
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -180,7 +182,7 @@ export function foldSegment(
     }
     if (seal !== -1 && seal < mine) return { late: true };
     const position = new Map<string, number>();
-    parsed.forEach((l, i) => l?.t === 'o' && i <= mine && position.set(l.id, i));
+    for (const [i, l] of parsed.entries()) if (l?.t === 'o' && i <= mine) position.set(l.id, i);
     let from = -1;
     let state: State | undefined;
     parsed.forEach((l, i) => {

@@ -3,7 +3,7 @@ import { reduce } from '../engine/engine.ts';
 import { initialState } from '../engine/state.ts';
 import { readSignals } from '../judge/signals.ts';
 import type { Run } from '../review/run.ts';
-import type { Verdict } from '../review/verdict.ts';
+import type { Verdict } from '../store/verdicts.ts';
 import { type Settings } from './settings.ts';
 
 // What a verdict weighs for the fit: the strongest value each signal reached on the calls of the stretch the
@@ -17,7 +17,9 @@ export interface Summary {
   judged: Partial<Record<SignalCode, number>>;
   /** Floors: the same call with the same outcome (not a poll), in a row. */
   repeat: number;
-  /** Polls' repeats, halved while the answer says the job is still under way (find-stall.ts gives those twice the room). */
+  /**
+   * Polls' repeats, halved while the answer says the job is still under way (find-stall.ts gives those twice the room).
+   */
   poll: number;
   cycle: number;
   failingRetry: number;
@@ -58,7 +60,10 @@ export function fires(s: Summary, st: Settings, base: Base): boolean {
   return false;
 }
 
-/** Whether a seed floor (the same call 5 times, a cycle 5 times round) steps in there: no setting of tune's changes that. */
+/**
+ * Whether a seed floor (the same call 5 times, a cycle 5 times
+ * round) steps in there: no setting of tune's changes that.
+ */
 export function heldBySeed(s: Summary, base: Base): boolean {
   return s.repeat >= base.repeat || s.cycle >= base.cycleRepeats;
 }

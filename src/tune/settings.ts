@@ -37,7 +37,10 @@ const FLOOR_LADDERS: Record<Floor, number[]> = {
   pollRepeat: [5, 6, 8, 10, 15, 20, 30, 40],
 };
 
-/** The shipped judge's level for a signal: its hinge's knot + 1 (judge/model.ts levelModel), null when the judge has no part for it. */
+/**
+ * The shipped judge's level for a signal: its hinge's knot + 1
+ * (judge/model.ts levelModel), null when the judge has no part for it.
+ */
 function shippedLevel(code: SignalCode): Level | undefined {
   const m = SHIPPED_MODEL[code];
   if (!m) return null;
@@ -107,7 +110,10 @@ export function layerContent(
   const out: { judge?: { levels: Partial<Record<SignalCode, Level>> } } & Partial<Record<Floor, number>> = {};
   for (const [k, , v] of changes(beneath, to)) {
     if (k.kind === 'floor') out[k.field] = v as number;
-    else (out.judge ??= { levels: {} }).levels[k.code] = v;
+    else {
+      out.judge ??= { levels: {} };
+      out.judge.levels[k.code] = v;
+    }
   }
   return out;
 }

@@ -15,7 +15,9 @@ function marked(g: Group): string {
 }
 
 function example(e: Shown): string {
-  const where = `session ${e.session.slice(0, 12)}${e.agent === 'main' ? '' : ` [${e.agent}]`}${e.step >= 0 ? ` call ${e.step + 1}` : ''}`;
+  const where =
+    `session ${e.session.slice(0, 12)}${e.agent === 'main' ? '' : ` [${e.agent}]`}` +
+    `${e.step >= 0 ? ` call ${e.step + 1}` : ''}`;
   return `${where}: ${e.action} ${e.loop}${e.verdict ? `  (you marked it ${e.verdict})` : ''}`;
 }
 
@@ -27,14 +29,16 @@ export function tuneText(r: TuneResult): string {
   out.push('');
   if (r.changes.length === 0)
     out.push(
-      'No setting changes: the settings in force agree with your verdicts as well as any that stay near the shipped ones.',
+      'No setting changes: the settings in force agree with your ' +
+        'verdicts as well as any that stay near the shipped ones.',
     );
   else {
     const width = Math.max(...r.changes.map((c) => c.knob.name.length), 'setting'.length);
     out.push(`  ${'setting'.padEnd(width)}  now    tuned  verdicts it wins / loses (the other changes made)`);
     for (const c of r.changes)
       out.push(
-        `  ${c.knob.name.padEnd(width)}  ${shown(c.from).padEnd(5)}  ${shown(c.to).padEnd(5)}  +${c.agrees} / -${c.disagrees}`,
+        `  ${c.knob.name.padEnd(width)}  ${shown(c.from).padEnd(5)}  ${shown(c.to).padEnd(5)}  ` +
+          `+${c.agrees} / -${c.disagrees}`,
       );
   }
   out.push('', `Replayed on your history (${plural(r.sessions, 'session')}), before and after:`);
@@ -44,15 +48,19 @@ export function tuneText(r: TuneResult): string {
   for (const e of r.go.examples) out.push(`    go:     ${example(e)}`);
   for (const e of r.appear.examples) out.push(`    appear: ${example(e)}`);
   out.push(
-    `Your verdicts it agrees with: ${r.agreed.before} of ${r.agreed.of} now, ${r.agreed.after} of ${r.agreed.of} tuned.`,
+    `Your verdicts it agrees with: ${r.agreed.before} ` +
+      `of ${r.agreed.of} now, ${r.agreed.after} of ${r.agreed.of} tuned.`,
   );
   if (r.verdicts.recorded > 0)
     out.push(
-      `(${plural(r.verdicts.recorded, 'verdict')} on sessions no longer on this machine weighed by the signals recorded with them.)`,
+      `(${plural(r.verdicts.recorded, 'verdict')} on sessions no longer ` +
+        'on this machine weighed by the signals recorded with them.)',
     );
   if (r.heldBySeed.length > 0)
     out.push(
-      `Still flagged whatever tune does, by the seed floors (the same call 5 times, a cycle 5 times round): ${plural(r.heldBySeed.length, 'stall')} you marked wrong (${[...new Set(r.heldBySeed.map((e) => e.loop))].slice(0, 3).join(', ')}).`,
+      'Still flagged whatever tune does, by the seed floors (the same call 5 times, ' +
+        `a cycle 5 times round): ${plural(r.heldBySeed.length, 'stall')} you marked ` +
+        `wrong (${[...new Set(r.heldBySeed.map((e) => e.loop))].slice(0, 3).join(', ')}).`,
     );
   return out.join('\n') + '\n';
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../types.ts';
 import { indexRun, replayRun, type Run, type RunIndex, type RunStall, stallsOf } from '../review/run.ts';
-import type { Verdict } from '../review/verdict.ts';
+import type { Verdict } from '../store/verdicts.ts';
 import {
   type Base,
   baseOf,
@@ -168,7 +168,7 @@ export function tune(input: TuneInput): TuneResult {
       located.map((l) => l.region),
       before,
     );
-    located.forEach((l, i) => found.set(l.verdict.id, summaries[i]!));
+    for (const [i, l] of located.entries()) found.set(l.verdict.id, summaries[i]!);
   }
   const cases: Case[] = [];
   let recorded = 0;
@@ -258,6 +258,11 @@ export function tune(input: TuneInput): TuneResult {
     heldBySeed: seedHeld,
   };
   if (wrong >= WARN_MIN && wrong >= WARN_SHARE * verdicts.length)
-    result.warning = `You marked ${wrong} of ${verdicts.length} interventions wrong. tune moves no setting more than ${MAX_STEPS} steps from the shipped value and never touches the seed floors (the same call 5 times, a cycle 5 times round) or the spawn guard, so stallguard does not go silent. If you meant "the agent was not stuck there", that is what wrong is for; if stallguard is of no use to you, STALLGUARD_MODE=off switches it off and stallguard uninstall removes it.`;
+    result.warning =
+      `You marked ${wrong} of ${verdicts.length} interventions wrong. tune moves no setting more ` +
+      `than ${MAX_STEPS} steps from the shipped value and never touches the seed floors (the same ` +
+      'call 5 times, a cycle 5 times round) or the spawn guard, so stallguard does not go silent. ' +
+      'If you meant "the agent was not stuck there", that is what wrong is for; if stallguard is ' +
+      'of no use to you, STALLGUARD_MODE=off switches it off and stallguard uninstall removes it.';
   return result;
 }

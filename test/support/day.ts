@@ -46,7 +46,8 @@ export const rereads = (n: number): Call[] => [
 ];
 
 export function workDay(home: string): void {
-  REREAD_SESSIONS.forEach((id, i) => hookSession(home, id, rereads(i), { config: null, prompt: 'tidy up a.ts' }));
+  for (const [i, id] of REREAD_SESSIONS.entries())
+    hookSession(home, id, rereads(i), { config: null, prompt: 'tidy up a.ts' });
   for (const id of LOOP_SESSIONS)
     hookSession(home, id, [readA(), ...Array.from({ length: 6 }, failing), edit('src/a.ts', 9)], { config: null });
 }

@@ -33,12 +33,10 @@ export const SECRET_FAMILIES: [string, fc.Arbitrary<{ text: string; secret: stri
   ],
   [
     'private key',
-    fc
-      .array(body(ALNUM + '+/', 64, 64), { minLength: 2, maxLength: 6 })
-      .map((lines) => ({
-        text: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----`,
-        secret: lines[0]!,
-      })),
+    fc.array(body(ALNUM + '+/', 64, 64), { minLength: 2, maxLength: 6 }).map((lines) => ({
+      text: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----`,
+      secret: lines[0]!,
+    })),
   ],
   [
     'password in a URL',

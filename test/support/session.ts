@@ -1,7 +1,7 @@
 import type { Actor, Config, Decision, Event } from '../../src/types.ts';
 import { reduce } from '../../src/engine/engine.ts';
 import { initialState, type State } from '../../src/engine/state.ts';
-import { observation } from '../../src/core/step.ts';
+import { observation } from '../../src/engine/step.ts';
 import { describeEvent } from '../../src/adapters/dialect.ts';
 import { anyDialect } from '../../src/adapters/dialects.ts';
 import type { DetectorConfig } from '../../src/library/detector.ts';

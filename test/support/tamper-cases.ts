@@ -137,6 +137,9 @@ export function seedLinks(w: World): Record<string, string> {
     [join(w.home, '.claude/settings.json')]: join(w.home, 'dotfiles/claude/settings.json'),
     [join(w.proj, 'notes.txt')]: join(w.home, '.claude/settings.json'),
     [join(w.proj, 'cfg')]: join(w.home, '.claude'),
+    // the installed CLI under names that are not stallguard's: a link to it, and one to its folder
+    [join(w.home, 'bin/sg')]: join(w.self, 'cli.js'),
+    [join(w.home, 'tools/sg')]: w.self,
   };
 }
 
@@ -435,6 +438,15 @@ export function tamperCases(w: World): Case[] {
       call: sh(`jq '.disableAllHooks = true' .claude/settings.json | sponge .claude/settings.json`),
     },
     { name: 'stallguard uninstall', call: sh('npx stallguard uninstall --scope user') },
+    // the installed CLI by its path: the package's dist/cli.js beside the hook, however it is spelled
+    { name: 'the installed CLI run by node', call: sh(`node ${join(self, 'cli.js')} uninstall --scope user`) },
+    { name: 'the installed CLI by its path alone', call: sh(`${join(self, 'cli.js')} uninstall`) },
+    {
+      name: 'the installed CLI by a relative path',
+      call: sh(`cd ${root} && node dist/cli.js uninstall --agent codex`),
+    },
+    { name: 'the installed CLI through a linked folder', call: sh('node --no-warnings ~/tools/sg/cli.js uninstall') },
+    { name: 'the installed CLI through a link of another name', call: sh('~/bin/sg uninstall --scope user') },
     { name: 'npm rm -g stallguard', call: sh('npm rm -g stallguard') },
     { name: 'the Claude plugin disabled', call: sh('claude plugin disable stallguard@stallguard') },
     { name: 'the Gemini extension uninstalled', call: sh('gemini extensions uninstall stallguard') },
@@ -769,6 +781,11 @@ export function harmlessCases(w: World): Case[] {
     { name: 'reading the variable', call: sh('echo "$STALLGUARD_MODE"') },
     { name: 'stallguard status and report', call: sh('npx stallguard status && npx stallguard report --learnings') },
     { name: 'uninstalling another package', call: sh('npm uninstall left-pad') },
+    {
+      name: 'the installed CLI by its path, for its status',
+      call: sh('node ~/tools/sg/cli.js status && ~/bin/sg report'),
+    },
+    { name: "another package's CLI uninstalling", call: sh('node node_modules/left-pad/dist/cli.js uninstall x') },
     { name: 'an env var for tests', call: sh('NODE_ENV=test npm test') },
     { name: 'xargs rm of other files', call: sh("find . -name '*.tmp' | xargs rm -f") },
     {

@@ -1,6 +1,7 @@
 import type { CallFacts } from '../../types.ts';
 import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
+import { anyOf, either, regex } from '../../core/regex.ts';
 
 // Claude Code's tools and the texts its harness puts around their results (measured on 2.1.x transcripts
 // and hook payloads). Tools reached through an ACP bridge (`mcp__acp__Bash`) are the same tools.
@@ -19,10 +20,20 @@ const SHELL = new Set(['Bash', 'PowerShell']);
 const EXIT_CODE = /^Exit code (\d+)/;
 /** A parallel call the harness cancelled because another call of the batch failed: it never ran. */
 const SKIPPED = /^\s*<tool_use_error>(?:Sibling tool call errored|Cancelled: parallel tool call)/;
-const REFUSED =
-  /^(?:Permission to use \S+ has been denied|Permission for this tool use was denied|The user doesn't want to (?:proceed with|take) this|\[Request interrupted by user)/;
-const REJECTED_EDIT =
-  /String to replace not found in file|No changes to make: old_string and new_string are exactly the same|Found \d+ matches of the string to replace/;
+const REFUSED = regex(
+  '',
+  '^',
+  anyOf(
+    /Permission to use \S+ has been denied|Permission for this tool use was denied/,
+    /The user doesn't want to (?:proceed with|take) this|\[Request interrupted by user/,
+  ),
+);
+const REJECTED_EDIT = either(
+  '',
+  /String to replace not found in file/,
+  /No changes to make: old_string and new_string are exactly the same/,
+  /Found \d+ matches of the string to replace/,
+);
 const MALFORMED = /InputValidationError|<tool_use_error>Error: No such tool available/;
 const EMPTY =
   /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/;

@@ -31,7 +31,8 @@ describe('codex: reading the captured payloads', () => {
       {
         ok: null,
         output:
-          '\n> proj@1.0.0 test\n> node test.js\n\nrunning tests\nFAIL add(2, 3): expected 5, got -1\nFAIL mul(2, 3): expected 6, got 5\n0 passed, 2 failed\n',
+          '\n> proj@1.0.0 test\n> node test.js\n\nrunning tests\nFAIL add(2, 3): expected 5, got -1\n' +
+          'FAIL mul(2, 3): expected 6, got 5\n0 passed, 2 failed\n',
       },
     ],
     [
@@ -123,36 +124,40 @@ describe('codex: a looping session through the hook', () => {
   const post = sample('codex-PostToolUse-Bash.json');
   const pre = sample('codex-PreToolUse-Bash.json');
 
-  it('nudges by the fifth identical run, stops at a second stall without continue:false on PreToolUse, then denies every call', () => {
-    const hook = new Hook();
-    hook.run({ ...sample('codex-UserPromptSubmit.json'), session_id: post.session_id, turn_id: post.turn_id });
-    const denied = (a: Answer) =>
-      (a?.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny';
-    const turns = stuckAgent(hook, pre, post, 20, denied);
-    // five identical runs are always a stall; the judge may see it sooner
-    const nudge = firstWhere(turns, (t) => t.after !== undefined);
-    assert.ok(nudge >= 0 && nudge <= 4, `nudged at attempt ${nudge + 1}`);
-    assert.match(
-      (turns[nudge]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!,
-      /^stallguard: .*`Bash npm test` x\d \(same failure\)/,
-    );
-    const stop = firstWhere(turns, (t) => t.after?.continue === false);
-    assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
-    assert.match(String(turns[stop]!.after!.stopReason), /stall: `Bash npm test` x\d/);
-    // every PreToolUse answer is a plain deny: Codex rejects continue/stopReason there and runs the call
-    for (const t of turns.filter((t) => t.before)) assert.deepEqual(Object.keys(t.before!), ['hookSpecificOutput']);
-    const next = hook.answer({ ...pre, tool_input: { command: 'ls' } });
-    assert.ok(denied(next));
-    assert.match(
-      String((next!.hookSpecificOutput as Record<string, string>).permissionDecisionReason),
-      /stopped this agent for the person/,
-    );
-    // the agent may still end its turn
-    assert.equal(
-      hook.answer({ ...sample('codex-Stop.json'), session_id: post.session_id, turn_id: post.turn_id }),
-      undefined,
-    );
-  });
+  it(
+    'nudges by the fifth identical run, stops at a second stall ' +
+      'without continue:false on PreToolUse, then denies every call',
+    () => {
+      const hook = new Hook();
+      hook.run({ ...sample('codex-UserPromptSubmit.json'), session_id: post.session_id, turn_id: post.turn_id });
+      const denied = (a: Answer) =>
+        (a?.hookSpecificOutput as Record<string, string> | undefined)?.permissionDecision === 'deny';
+      const turns = stuckAgent(hook, pre, post, 20, denied);
+      // five identical runs are always a stall; the judge may see it sooner
+      const nudge = firstWhere(turns, (t) => t.after !== undefined);
+      assert.ok(nudge >= 0 && nudge <= 4, `nudged at attempt ${nudge + 1}`);
+      assert.match(
+        (turns[nudge]!.after!.hookSpecificOutput as Record<string, string>).additionalContext!,
+        /^stallguard: .*`Bash npm test` x\d \(same failure\)/,
+      );
+      const stop = firstWhere(turns, (t) => t.after?.continue === false);
+      assert.ok(stop > nudge, `stopped at attempt ${stop + 1}`);
+      assert.match(String(turns[stop]!.after!.stopReason), /stall: `Bash npm test` x\d/);
+      // every PreToolUse answer is a plain deny: Codex rejects continue/stopReason there and runs the call
+      for (const t of turns.filter((t) => t.before)) assert.deepEqual(Object.keys(t.before!), ['hookSpecificOutput']);
+      const next = hook.answer({ ...pre, tool_input: { command: 'ls' } });
+      assert.ok(denied(next));
+      assert.match(
+        String((next!.hookSpecificOutput as Record<string, string>).permissionDecisionReason),
+        /stopped this agent for the person/,
+      );
+      // the agent may still end its turn
+      assert.equal(
+        hook.answer({ ...sample('codex-Stop.json'), session_id: post.session_id, turn_id: post.turn_id }),
+        undefined,
+      );
+    },
+  );
 
   it('keeps a subagent apart from its parent in the same session, and refuses its spawns', () => {
     const hook = new Hook();

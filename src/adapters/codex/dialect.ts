@@ -2,6 +2,7 @@ import type { CallFacts } from '../../types.ts';
 import { callFields } from '../../core/call-fields.ts';
 import { commandOf, type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
+import { either, regex } from '../../core/regex.ts';
 
 // Codex CLI's tools and the envelope around their results: a shell call's output reads
 // `Exit code: 1\nWall time: 0.2 seconds\nOutput:\n...`, a unified-exec one adds a chunk id and a token
@@ -19,11 +20,18 @@ const TOOLS = toolTable({
 /** Its shell tools, as rollouts name them, and as its hooks do (`Bash`, whatever the rollout says). */
 const SHELL = new Set(['shell', 'shell_command', 'exec_command', 'local_shell', 'container.exec', 'Bash']);
 
-const ENVELOPE =
-  /^(?:Chunk ID: \S+\n)?(?:Exit code: (-?\d+)\n)?(?:Wall time: [^\n]*\n)?(?:Process exited with code (-?\d+)\n)?(?:Process running with session ID \S+\n)?(?:Original token count: \d+\n)?(?:Output:\n?)?/;
+const ENVELOPE = regex(
+  '',
+  /^(?:Chunk ID: \S+\n)?(?:Exit code: (-?\d+)\n)?(?:Wall time: [^\n]*\n)?/,
+  /(?:Process exited with code (-?\d+)\n)?(?:Process running with session ID \S+\n)?/,
+  /(?:Original token count: \d+\n)?(?:Output:\n?)?/,
+);
 const PATCH_TARGET = /\*\*\* (?:Update|Add|Delete) File: ([^\n]+)/;
-const REJECTED_PATCH =
-  /apply_patch verification failed|Failed to find (?:expected lines|context)|invalid hunk at line|Failed to read file to update|invalid patch/i;
+const REJECTED_PATCH = either(
+  'i',
+  /apply_patch verification failed|Failed to find (?:expected lines|context)/,
+  /invalid hunk at line|Failed to read file to update|invalid patch/,
+);
 const REFUSED = /^(?:exec command rejected by user|patch rejected by user|rejected by user)/i;
 /** A command the sandbox stopped: `failed in sandbox ... with execution error: ..., exit code: 1, ...`. */
 const SANDBOX_FAILURE = /^failed in sandbox\b[^\n]*?\bexit code: (-?\d+)/;

@@ -17,7 +17,8 @@ const base = { sessionId: 'cp-1', timestamp: 1_796_123_568_086, cwd: '/home/dev/
 const pre = { ...base, toolName: 'bash', toolArgs: { command: 'npm test', description: 'run tests' } };
 // a failing command is a successful call: the exit code is in the trailer of the result
 const failing =
-  '> proj@1.0.0 test\n> node test.js\n\nFAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed\n<shellId: 3 completed with exit code 1>';
+  '> proj@1.0.0 test\n> node test.js\n\nFAIL add(2, 3): expected 5, got -1\n' +
+  '0 passed, 2 failed\n<shellId: 3 completed with exit code 1>';
 const post = { ...pre, toolResult: { resultType: 'success', textResultForLlm: failing } };
 const permission = {
   hookName: 'permissionRequest',

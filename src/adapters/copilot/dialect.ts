@@ -1,6 +1,7 @@
 import type { CallFacts } from '../../types.ts';
 import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
+import { anyOf, regex } from '../../core/regex.ts';
 
 // GitHub Copilot CLI's tools and result texts (1.0.102: its tool list, error texts and the trailer it puts
 // on shell results, read in its package; docs/agents.md). A shell call is a successful call whatever the
@@ -20,8 +21,16 @@ const TOOLS = toolTable({
 const SHELL = new Set(['bash', 'powershell']);
 
 const TRAILER = /\n*<(?:detached command with )?shellId: [^>\n]* completed with exit code (-?\d+)>\s*$/;
-const REFUSED =
-  /^(?:The user rejected this tool call|Permission denied by (?:rules|a PermissionRequest hook)|Permission to run this tool was denied|Denied by (?:user via preToolUse hook prompt|permission request hook|preToolUse hook))/;
+const REFUSED = regex(
+  '',
+  '^',
+  anyOf(
+    /The user rejected this tool call/,
+    /Permission denied by (?:rules|a PermissionRequest hook)/,
+    /Permission to run this tool was denied/,
+    /Denied by (?:user via preToolUse hook prompt|permission request hook|preToolUse hook)/,
+  ),
+);
 const REJECTED_EDIT = /^(?:No match found|Multiple matches found|No changes made)/;
 const MALFORMED = /^Invalid inputs: |^"\w+": Expected \w+, received /;
 const EMPTY = /^No matches found\b/;

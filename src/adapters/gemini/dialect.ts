@@ -1,6 +1,7 @@
 import type { CallFacts, ToolClass } from '../../types.ts';
 import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
+import { either } from '../../core/regex.ts';
 
 // Gemini CLI's tools and result texts. A shell call's result is a block of labelled lines
 // (`Command: ...\nDirectory: ...\nOutput: ...\nError: ...\nExit Code: 1\n...\nProcess Group PGID: 123`; some
@@ -22,8 +23,11 @@ const FIELD_END = String.raw`(?=^(?:Stderr|Error|Exit Code|Signal|Background PID
 const OUTPUT = new RegExp(String.raw`^(?:Output|Stdout): ([\s\S]*?)` + FIELD_END, 'm');
 const STDERR = new RegExp(String.raw`^Stderr: ([\s\S]*?)` + FIELD_END, 'm');
 const REFUSED = /^Error: (?:\[Operation Cancelled\]|Tool execution denied by policy)/;
-const REJECTED_EDIT =
-  /Failed to edit, (?:\d+ occurrences found|Expected \d+ occurrences?)|could not find the string to replace|determined that no changes were necessary/;
+const REJECTED_EDIT = either(
+  '',
+  /Failed to edit, (?:\d+ occurrences found|Expected \d+ occurrences?)/,
+  /could not find the string to replace|determined that no changes were necessary/,
+);
 const MALFORMED = /^Error: params(?:\/\S+)? must /;
 const EMPTY = /^(?:No matches found|No files found|Found 0 matches)\b/;
 
@@ -35,7 +39,10 @@ export interface ResultTexts {
   empty: RegExp;
 }
 
-/** The dialect of Gemini CLI, or of an agent that grew out of it (Qwen Code): its tools, the same labelled shell block, its texts. */
+/**
+ * The dialect of Gemini CLI, or of an agent that grew out of it
+ * (Qwen Code): its tools, the same labelled shell block, its texts.
+ */
 export function geminiShaped(
   tools: ReadonlyMap<string, ToolClass>,
   shell: ReadonlySet<string>,

@@ -1,6 +1,7 @@
 import type { CallFacts } from '../../types.ts';
 import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
+import { anyOf, regex } from '../../core/regex.ts';
 
 // opencode's tools (1.18.33: the tool registry in its binary) and their texts. Its shell tool returns on a
 // non-zero exit (the plugin reads the exit code from its metadata); a call that throws reaches the plugin
@@ -16,10 +17,22 @@ const TOOLS = toolTable({
 });
 const SHELL = new Set(['bash']);
 
-const REJECTED_EDIT =
-  /^(?:Error: )?(?:Could not find oldString|Found multiple (?:exact )?matches for oldString|No changes to apply: oldString and newString are identical)/;
-const REFUSED =
-  /^(?:Error: )?The user (?:rejected permission to use this specific tool call|has specified a rule which prevents you from using this specific tool call)/;
+const REJECTED_EDIT = regex(
+  '',
+  /^(?:Error: )?/,
+  anyOf(
+    /Could not find oldString|Found multiple (?:exact )?matches for oldString/,
+    /No changes to apply: oldString and newString are identical/,
+  ),
+);
+const REFUSED = regex(
+  '',
+  /^(?:Error: )?The user /,
+  anyOf(
+    /rejected permission to use this specific tool call/,
+    /has specified a rule which prevents you from using this specific tool call/,
+  ),
+);
 const MALFORMED = /^The arguments provided to the tool are invalid: /;
 const EMPTY = /^(?:No files found|No matches found)\b/;
 

@@ -12,7 +12,8 @@ import { dialectCases } from '../../../test/support/dialect-cases.ts';
 
 const who = { session: 'ses_dcea839f3ffeqHAQ1m12uwZLAV', agent: { id: 'main' }, cwd: '/home/dev/proj' };
 const NPM_TEST_OUTPUT =
-  '\n> proj@1.0.0 test\n> node test.js\n\nrunning tests\nFAIL add(2, 3): expected 5, got -1\nFAIL mul(2, 3): expected 6, got 5\n0 passed, 2 failed\n';
+  '\n> proj@1.0.0 test\n> node test.js\n\nrunning tests\nFAIL add(2, 3): expected 5, got -1\n' +
+  'FAIL mul(2, 3): expected 6, got 5\n0 passed, 2 failed\n';
 
 const CAPTURED = {
   chatMessage: {
@@ -58,7 +59,8 @@ const CAPTURED = {
     },
     output: {
       error:
-        'Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.',
+        'Could not find oldString in the file. It must match ' +
+        'exactly, including whitespace, indentation, and line endings.',
     },
   },
 };

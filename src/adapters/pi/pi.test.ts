@@ -12,7 +12,8 @@ import { dialectCases } from '../../../test/support/dialect-cases.ts';
 
 const who = { session: '01a23158-bb74-731a-9f7b-07b8bac75ad9', cwd: '/home/dev/proj' };
 const FAILED =
-  '\n> proj@1.0.0 test\n> node test.js\n\nrunning tests\nFAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed\n\n\nCommand exited with code 1';
+  '\n> proj@1.0.0 test\n> node test.js\n\nrunning tests\n' +
+  'FAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed\n\n\nCommand exited with code 1';
 
 const CAPTURED = {
   prompt: {
@@ -90,7 +91,9 @@ describe('pi: reading what the extension hands over', () => {
         content: [
           {
             type: 'text',
-            text: 'Could not find the exact text in src/math.js. The old text must match exactly including all whitespace and newlines.',
+            text:
+              'Could not find the exact text in src/math.js. The old text ' +
+              'must match exactly including all whitespace and newlines.',
           },
         ],
       },
@@ -122,7 +125,8 @@ describe('pi: the dialect (its tools and texts, read in 0.73.1)', () => {
       'an edit whose text is there twice',
       'edit',
       { path: 'src/a.js', edits: [{ oldText: 'x', newText: 'y' }] },
-      'Found 2 occurrences of the text in src/a.js. The text must be unique. Please provide more context to make it unique.',
+      'Found 2 occurrences of the text in src/a.js. The text must ' +
+        'be unique. Please provide more context to make it unique.',
       false,
       { facts: { cls: 'edit', rejected: true } },
     ],

@@ -1,5 +1,6 @@
 import { type Dialect, toolTable } from '../dialect.ts';
 import { geminiShaped } from '../gemini/dialect.ts';
+import { anyOf, either, regex } from '../../core/regex.ts';
 
 // Qwen Code's tools (0.24.4, its ToolNames) and result texts. It grew out of Gemini CLI: a shell call's
 // result is the same block of labelled lines (`Command: ...\nOutput: ...\nError: ...\nExit Code: 1\n...`),
@@ -19,10 +20,27 @@ const TOOLS = toolTable({
 });
 const SHELL = new Set(['run_shell_command']);
 
-const REFUSED =
-  /^(?:\[Operation Cancelled\]|User intentionally cancelled|Tool "[^"]+" is denied|This "[^"]+" invocation was denied|Tool invocation denied by host policy)/;
-const REJECTED_EDIT =
-  /Failed to edit(?:, \d+ occurrences found|\. Found \d+ occurrences|\. Attempted to create a file that already exists| because the text matches multiple locations)|No changes to apply\./;
+const REFUSED = regex(
+  '',
+  '^',
+  anyOf(
+    /\[Operation Cancelled\]|User intentionally cancelled|Tool "[^"]+" is denied/,
+    /This "[^"]+" invocation was denied|Tool invocation denied by host policy/,
+  ),
+);
+const REJECTED_EDIT = either(
+  '',
+  regex(
+    '',
+    /Failed to edit/,
+    anyOf(
+      /, \d+ occurrences found|\. Found \d+ occurrences/,
+      /\. Attempted to create a file that already exists/,
+      / because the text matches multiple locations/,
+    ),
+  ),
+  /No changes to apply\./,
+);
 const MALFORMED = /^(?:Error: )?params(?:\/\S+)? must |^Tool "[^"]+" not found\b/;
 const EMPTY = /^(?:No matches found|No files found|Found 0 matches)\b/;
 

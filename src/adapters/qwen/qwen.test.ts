@@ -27,7 +27,9 @@ const shell = {
   tool_call_id: 'call_1',
 };
 const output =
-  'Command: npm test\nDirectory: (root)\nOutput: > proj@1.0.0 test\n> node test.js\n\nFAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: (none)';
+  'Command: npm test\nDirectory: (root)\nOutput: > proj@1.0.0 test\n' +
+  '> node test.js\n\nFAIL add(2, 3): expected 5, got -1\n0 passed, 2 failed\n' +
+  'Error: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: (none)';
 const pre = { ...base, hook_event_name: 'PreToolUse', ...shell };
 const failure = {
   ...base,
@@ -138,11 +140,20 @@ describe('qwen: reading the payloads', () => {
     });
   }
 
-  it('is told from Claude Code by its environment or its prompt ids, though it sets CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR too', () => {
-    const env = { CLAUDE_PROJECT_DIR: '/p', GEMINI_PROJECT_DIR: '/p', QWEN_PROJECT_DIR: '/p', QWEN_CODE_SESSION_ID: S };
-    assert.equal(detectAgent({ ...base, hook_event_name: 'SessionStart' }, env), 'qwen');
-    assert.equal(detectAgent(pre, {}), 'qwen');
-  });
+  it(
+    'is told from Claude Code by its environment or its prompt ids, ' +
+      'though it sets CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR too',
+    () => {
+      const env = {
+        CLAUDE_PROJECT_DIR: '/p',
+        GEMINI_PROJECT_DIR: '/p',
+        QWEN_PROJECT_DIR: '/p',
+        QWEN_CODE_SESSION_ID: S,
+      };
+      assert.equal(detectAgent({ ...base, hook_event_name: 'SessionStart' }, env), 'qwen');
+      assert.equal(detectAgent(pre, {}), 'qwen');
+    },
+  );
 });
 
 describe('qwen: the dialect (its tools and result texts, read in 0.24.4)', () => {
@@ -163,7 +174,8 @@ describe('qwen: the dialect (its tools and result texts, read in 0.24.4)', () =>
       'a command that printed nothing',
       'run_shell_command',
       { command: 'grep -r nope .' },
-      'Command: grep -r nope .\nDirectory: (root)\nOutput: (empty)\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: 12',
+      'Command: grep -r nope .\nDirectory: (root)\nOutput: (empty)\n' +
+        'Error: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: 12',
       true,
       { ok: false, output: '', facts: { cls: 'exec', command: 'grep -r nope .', empty: true } },
     ],

@@ -10,7 +10,9 @@ import { outputText } from '../../core/output-text.ts';
 const TOOLS = toolTable({
   read: 'open goto scroll_down scroll_up',
   search:
-    'search_file search_dir find_file rover_search_class rover_search_method rover_search_code rover_search_file rover_search_code_in_file rover_search_extension stackoverflow_search similar_issue_search',
+    'search_file search_dir find_file rover_search_class rover_search_method ' +
+    'rover_search_code rover_search_file rover_search_code_in_file ' +
+    'rover_search_extension stackoverflow_search similar_issue_search',
   edit: 'edit create insert',
   bookkeeping: 'plan succeed fail',
   other: 'submit exit_cost',

@@ -4,7 +4,7 @@ import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeDaemonFile } from './daemon-file.ts';
-import { ensureDaemon } from './start.ts';
+import { ensureDaemon } from './start-daemon.ts';
 
 // The command hook starts the daemon when it finds none, but not on every call while the daemon cannot
 // start (a port taken by another program): one attempt every ten seconds.

@@ -1,5 +1,5 @@
 import type { Observation } from '../types.ts';
-import { digest } from '../core/digest.ts';
+import { digest } from './digest.ts';
 
 // Where a stall happened, said so that a replay of the same session finds it again: from the ledger, from
 // the agent's own transcript of the session (scan), and under other settings. Call numbers do not carry

@@ -1,7 +1,7 @@
 import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
-import { canonicalArgs, canonicalOutput, canonicalText, type NormalizeContext } from './canonical.ts';
-import { classify } from './classify.ts';
-import { digest } from './digest.ts';
+import { canonicalArgs, canonicalOutput, canonicalText, type NormalizeContext } from '../core/canonical.ts';
+import { classify } from '../core/classify.ts';
+import { digest } from '../core/digest.ts';
 import {
   CAUSE_CLASSES,
   failureCause,
@@ -10,15 +10,15 @@ import {
   isInlineSyntaxError,
   isUsageError,
   saysFailed,
-} from './failure.ts';
-import { outcomeLines } from './novelty.ts';
-import { outputText } from './output-text.ts';
+} from '../core/failure.ts';
+import { outcomeLines } from '../core/novelty.ts';
+import { outputText } from '../core/output-text.ts';
 import { guardCall, type GuardContext } from '../guard/guard.ts';
-import { redact } from './redact.ts';
-import { boundedId } from './ids.ts';
-import { shortForm } from './short-form.ts';
-import { sketch } from './sketch.ts';
-import { chantCount } from './chant.ts';
+import { redact } from '../core/redact.ts';
+import { boundedId } from '../core/ids.ts';
+import { shortForm } from '../core/short-form.ts';
+import { sketch } from '../core/sketch.ts';
+import { chantCount } from '../core/chant.ts';
 
 /** An answer that says the awaited job is still under way. */
 const WAITING = /\b(?:in[_ -]progress|running|queued|pending|waiting|starting|building|deploying)\b/i;
