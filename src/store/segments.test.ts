@@ -129,7 +129,7 @@ describe('a session log in segments', () => {
     let taken: [string | undefined, string | undefined] = [undefined, undefined];
     // a racing writer seals the segment being written early,
     // before the size says so: the next line lands after the seal
-    const decisions = run(file, LIST, 8 * 1024, (i) => {
+    const decisions = run(file, LIST, 32 * 1024, (i) => {
       if (i === 40) {
         early = sessionSegments(file).length - 1;
         appendFileSync(segmentPath(file, early), JSON.stringify({ t: 's', next: early + 1 }) + '\n');
