@@ -351,7 +351,10 @@ function intentOf(words: readonly string[]): string | undefined {
     .replace(/\.exe$/, '');
   if (RUNNERS.test(verb) && args.length > 0) [verb = '', ...args] = args.filter((a) => !a.startsWith('-'));
   if (INERT.test(verb) || POLLERS.test(verb) || verb === '') return undefined;
-  const plain = args.filter((a) => !a.startsWith('-') && !a.includes('\u0000'));
+  // a word after a long flag is most likely its value (`--ext .ts`), not what the command acts on
+  const plain = args.filter(
+    (a, i) => !a.startsWith('-') && !a.includes('\u0000') && !/^--[^=]+$/.test(args[i - 1] ?? ''),
+  );
   if (INTERPRETERS.test(verb)) {
     if (args.some((a) => /^-(?:c|e|command)$/i.test(a))) return undefined;
     const script = plain.find((a) => /[./\\]/.test(a));

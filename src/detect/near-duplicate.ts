@@ -22,6 +22,9 @@ function alike(a: Entry, b: Entry): boolean {
  * alike, `pytest -q` / `pytest tests/` failing the same way.
  */
 export const nearDuplicate: Signal = (window) => {
+  const last = window.at(-1);
+  // a listing or a read that keeps giving the same answer is read again, not retried: REREAD weighs it
+  if (!last || ((last.cls === 'read' || last.cls === 'search') && last.ok !== false && !last.empty)) return undefined;
   const calls = recentSince(window, (e, last) => e.tool === last.tool && alikeOutcome(e, last) && alike(e, last));
   const n = attempts(calls);
   return n >= 2 ? { code: 'NEAR_DUPLICATE', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;

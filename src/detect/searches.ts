@@ -88,7 +88,9 @@ function sameProgram(a: Entry, b: Entry): boolean {
  */
 export const sameOutcome: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || last.cls === 'edit' || last.empty || !last.lines) return undefined;
+  // lookups that give the same answer are read again, not varied: REREAD and FRUITLESS weigh them
+  if (!last || last.cls === 'edit' || last.cls === 'read' || last.cls === 'search' || last.empty || !last.lines)
+    return undefined;
   const calls = recentSince(
     window,
     (e) => e.tool === last.tool && e.out === last.out && sameProgram(e, last),
