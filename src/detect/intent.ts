@@ -9,6 +9,11 @@ import type { Signal } from './signal.ts';
 
 /** Calls that do something: what they act on is their intent. Lookups and edits have signals of their own. */
 const DOING = new Set<Entry['cls']>(['exec', 'test', 'other']);
+
+/** An attempt at doing something, or a read of one file that failed (a file that is not there, read once more). */
+function attempt(e: Entry): boolean {
+  return DOING.has(e.cls) || (e.cls === 'read' && e.ok === false && !e.refused);
+}
 const MISSING = 'command-not-found';
 
 /** A cause in words, as the message names it. */
@@ -48,7 +53,7 @@ function addsNothing(e: Entry, last: Entry): boolean {
  */
 export const intentRetry: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || !DOING.has(last.cls) || !addsNothing(last, last)) return undefined;
+  if (!last || !attempt(last) || !addsNothing(last, last)) return undefined;
   const calls: Entry[] = [];
   let subject: string | undefined;
   const recent = lastBatches(window, RECENT);
@@ -59,7 +64,7 @@ export const intentRetry: Signal = (window) => {
   for (let i = recent.length - 1; i >= 0; i--) {
     const e = recent[i]!;
     if (!unchangedSince(e, last)) break;
-    const thing = DOING.has(e.cls) ? oneThing(e, last) : undefined;
+    const thing = attempt(e) ? oneThing(e, last) : undefined;
     if (thing === undefined) {
       if (DOING.has(e.cls) && e.ok !== false && (e.fresh ?? 0) > 0) ranBetween = true;
       continue;

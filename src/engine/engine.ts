@@ -154,6 +154,8 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
         decider: 'LLM_JUDGE',
         signals: [{ code: 'LLM_JUDGE', value: step.confidence, detail: `progress ${step.progress}/10` }],
         strength: step.confidence,
+        // the person let the model decide (llm.decide), and its confidence passed their bar
+        sure: true,
         span: calls.length,
       };
       return declareStall(
@@ -211,9 +213,10 @@ function resumes(flagged: AgentState['flagged'], now: { keys: string[]; intents:
 }
 
 /**
- * The ladder: the first stall in a task nudges; the second stops when it is strong enough and takes up the loop
- * already flagged (the agent went back to it after the nudge), the third in any case. A second stall about
- * something else nudges again: two unrelated weak signs are less than one loop the agent would not leave.
+ * The ladder: the first stall in a task nudges; the second stops when it takes up the loop already flagged (the
+ * agent went back to it after the nudge) and holds with one attempt fewer, the third in any case. A second stall
+ * about something else, or one that only just reaches its level, nudges again: the person is called in for a loop
+ * the agent would not leave, not for two weak signs.
  */
 function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
   // the window starts afresh, so the next stall is a new one and not this one seen again
@@ -230,7 +233,7 @@ function declareStall(state: State, id: string, agent: AgentState, stall: Stall,
     stalls >= config.stopAfterStalls &&
     (stalls === 1 ||
       stalls > config.stopAfterStalls ||
-      (stall.strength >= config.judge.stopThreshold && resumes(agent.flagged, loop)))
+      (stall.sure && stall.strength >= config.judge.stopThreshold && resumes(agent.flagged, loop)))
   ) {
     const reason = stallStopReason(stall);
     const next: AgentState = { ...agent, window: [], stalls, flagged, stopped: { reason } };

@@ -16,6 +16,11 @@ export interface Stall {
   signals: SignalHit[];
   /** 1 for the deterministic floor, else the judge's score. */
   strength: number;
+  /**
+   * The stall holds with one attempt fewer: a floor, or a judge still at its threshold with the deciding signal one
+   * weaker. A stall that only just reaches its level is enough to nudge, not to stop the agent.
+   */
+  sure: boolean;
   /** How many of the latest calls the loop covers, from its first call to now. */
   span: number;
 }
@@ -110,6 +115,7 @@ export function findStall(
         decider: floor.code,
         signals: hits(lead, signals, judged?.score),
         strength: 1,
+        sure: true,
         span: spanOf(window, lead),
       },
       runs,
@@ -120,12 +126,15 @@ export function findStall(
   for (const s of signals)
     if ((judged.contributions[s.code] ?? 0) > (judged.contributions[strongest.code] ?? 0)) strongest = s;
   const lead = concrete ?? strongest;
+  const weaker = signals.map((s) => (s.code === strongest.code ? { ...s, value: s.value - 1 } : s));
+  const sure = scoreSignals(weaker, judgeOf(model, config)).score >= config.judge.threshold;
   return withTimes(
     {
       lead,
       decider: strongest.code,
       signals: hits(lead, signals, judged.score),
       strength: judged.score,
+      sure,
       span: spanOf(window, lead),
     },
     runs,

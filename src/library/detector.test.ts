@@ -69,12 +69,11 @@ describe('createDetector', () => {
     assert.ok(at <= 10, `nudged at attempt ${at}`);
     assert.match(nudge.message!, /`open_door A` → `open_door B` x\d \(same results each round\)/);
     assert.ok(nudge.signals.some((x) => x.code === 'CYCLE'));
+    // back in the same loop after the nudge: stopped at the second stall when it holds with a round fewer, else
+    // nudged once more and stopped at the third; the calls right after a nudge that repeat the loop are refused
     const stop = actions.indexOf('stop');
     assert.ok(stop > 0, actions.join(' '));
-    assert.ok(
-      actions.slice(1, stop).every((a) => a === 'deny'),
-      actions.join(' '),
-    );
+    assert.match(actions.slice(0, stop).join(' '), /^nudge deny(?: nudge deny)?$/);
     assert.match(
       acted[stop]![1].stopReason!,
       /^stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task( \(.+\))?$/,
