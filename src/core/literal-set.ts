@@ -79,10 +79,11 @@ export class LiteralSet {
   /** The indexes of the literals that occur in `text.toLowerCase()`, in no particular order. */
   found(text: string): Set<number> {
     const { delta, mark } = this;
+    const length = text.length;
     const codes = utf16(text);
     const hits: number[] = [];
     let state = 0;
-    for (let i = 0; i < text.length; i++) {
+    for (let i = 0; i < length; i++) {
       let c = codes[i]!;
       if (c >= ASCII) {
         // the two characters whose lower case holds an ASCII letter: the Kelvin sign (k), and İ (i and a
