@@ -1,22 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { filesUnder } from './support/files.ts';
 
 // The layers of docs/architecture.md lean one way: no folder of src/ imports a folder that imports it back,
 // directly or through others. A file at the top of src/ is a layer of its own (index.ts is the top, types.ts
 // the ground). Tests are left out: a test may reach across to set up what it proves.
 
 const SRC = resolve('src');
-
-function codeFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) codeFiles(path, out);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) out.push(path);
-  }
-  return out;
-}
 
 const layerOf = (file: string) => relative(SRC, file).split(sep)[0]!;
 
@@ -67,7 +59,7 @@ function circle(imports: Map<string, Map<string, string>>): string[] | undefined
 
 describe('the layers of src/', () => {
   it('lean one way: no folder imports one that imports it back', () => {
-    const files = codeFiles(SRC);
+    const files = filesUnder(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     const found = circle(layerImports(files, (f) => readFileSync(f, 'utf8')));
     assert.equal(found, undefined, `layers that import each other:\n  ${found?.join('\n  ')}`);
   });

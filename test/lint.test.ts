@@ -1,20 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { filesUnder } from './support/files.ts';
 
 const WIDTH = 120;
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) sources(path, out);
-    else out.push(path);
-  }
-  return out;
-}
 
 /** Every line of `text` wider than WIDTH, as `file:line: width`. */
 function overWidth(file: string, text: string): string[] {
@@ -38,7 +29,7 @@ describe('the code', () => {
   });
 
   it(`has no line in src/ over ${WIDTH} columns`, () => {
-    const long = sources('src').flatMap((f) => overWidth(f, readFileSync(f, 'utf8')));
+    const long = filesUnder('src').flatMap((f) => overWidth(f, readFileSync(f, 'utf8')));
     assert.deepEqual(long, [], long.join('\n'));
   });
 

@@ -79,10 +79,12 @@ export class LiteralSet {
   /** The indexes of the literals that occur in `text.toLowerCase()`, in no particular order. */
   found(text: string): Set<number> {
     const { delta, mark } = this;
+    const length = text.length;
+    const codes = utf16(text);
     const hits: number[] = [];
     let state = 0;
-    for (let i = 0; i < text.length; i++) {
-      let c = text.charCodeAt(i);
+    for (let i = 0; i < length; i++) {
+      let c = codes[i]!;
       if (c >= ASCII) {
         // the two characters whose lower case holds an ASCII letter: the Kelvin sign (k), and İ (i and a
         // combining dot, after which no literal goes on); every other one ends all matches
@@ -112,4 +114,16 @@ export class LiteralSet {
     }
     return out;
   }
+}
+
+/**
+ * The text's UTF-16 code units, copied into a buffer kept for the next call. Read from a typed array, a
+ * loop runs the same optimised code for every text, where charCodeAt() would meet each of V8's string
+ * kinds (flat, sliced, concatenated, internalised, one or two bytes a character) and slow down for all.
+ */
+let units = new Uint16Array(4096);
+function utf16(text: string): Uint16Array {
+  if (units.length < text.length) units = new Uint16Array(Math.max(text.length, units.length * 2));
+  Buffer.from(units.buffer, units.byteOffset, text.length * 2).write(text, 'utf16le');
+  return units;
 }

@@ -124,16 +124,39 @@ const RULES: [RegExp, string, string[]][] = [
   ],
 ];
 
-/** Every rule's hints, found in one pass (rules whose hints a text lacks cannot match in it). */
-const HINTS = new LiteralSet([...new Set(RULES.flatMap(([, , h]) => h))]);
-const RULES_OF_HINT = HINTS.literals.map((hint) =>
-  RULES.flatMap(([, , hints], i) => (hints.includes(hint) ? [i] : [])),
-);
+/**
+ * The hints found in one pass of an automaton, once a process has redacted this much: it costs a few
+ * milliseconds to build, which a hook process redacting a few short texts would not win back. Before,
+ * each hint is looked for in the lowered text, with the same answer. (Plain loops: destructuring runs
+ * through the iterator protocol, slow in a cold process's interpreter.)
+ */
+const AUTOMATON_AFTER = 256 * 1024;
+let redacted = 0;
+let automaton: { hints: LiteralSet; rulesOf: number[][] } | undefined;
+
+function buildAutomaton(): { hints: LiteralSet; rulesOf: number[][] } {
+  const list = [...new Set(RULES.flatMap((rule) => rule[2]))];
+  const rulesOf = list.map((hint) => {
+    const rules: number[] = [];
+    for (let i = 0; i < RULES.length; i++) if (RULES[i]![2].includes(hint)) rules.push(i);
+    return rules;
+  });
+  return { hints: new LiteralSet(list), rulesOf };
+}
 
 /** The rules whose hints `text` holds, in any case, by index. */
 function rulesFor(text: string): Set<number> {
   const out = new Set<number>();
-  for (const hint of HINTS.found(text)) for (const rule of RULES_OF_HINT[hint]!) out.add(rule);
+  if (!automaton) {
+    redacted += text.length;
+    if (redacted > AUTOMATON_AFTER) automaton = buildAutomaton();
+  }
+  if (automaton) {
+    for (const hint of automaton.hints.found(text)) for (const rule of automaton.rulesOf[hint]!) out.add(rule);
+    return out;
+  }
+  const lowered = text.toLowerCase();
+  for (let i = 0; i < RULES.length; i++) if (RULES[i]![2].some((h) => lowered.includes(h))) out.add(i);
   return out;
 }
 
@@ -178,9 +201,7 @@ function looksGenerated(s: string): boolean {
 export function redact(text: string): string {
   let out = text;
   const rules = rulesFor(out);
-  RULES.forEach(([re, sub], i) => {
-    if (rules.has(i)) out = out.replace(re, sub);
-  });
+  for (let i = 0; i < RULES.length; i++) if (rules.has(i)) out = out.replace(RULES[i]![0], RULES[i]![1]);
   out = out.includes('.env') ? envValues(out) : out;
   // a key is a run of 32 key characters at least: most texts hold none, and the pass is skipped
   return hasRun(out, KEY_CHARS, 32) ? out.replace(KEYLIKE, keyLike) : out;

@@ -147,10 +147,8 @@ describe('what the hook derives from a secret', () => {
 });
 
 describe('permissions under STALLGUARD_HOME', () => {
-  it('files 0600 and folders 0700, the error log included', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sg-perm-'));
-    const sg = join(dir, 'sg-home');
-    const e = { HOME: dir, STALLGUARD_HOME: sg };
+  /** One `ls` through the hook, in session `s`: what makes the hook write its files. */
+  const lsOnce = (dir: string, env: Record<string, string>) =>
     runHook({
       stdin: JSON.stringify({
         hook_event_name: 'PostToolUse',
@@ -161,8 +159,14 @@ describe('permissions under STALLGUARD_HOME', () => {
         tool_response: 'x',
       }),
       argv: [],
-      env: e,
+      env,
     });
+
+  it('files 0600 and folders 0700, the error log included', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-perm-'));
+    const sg = join(dir, 'sg-home');
+    const e = { HOME: dir, STALLGUARD_HOME: sg };
+    lsOnce(dir, e);
     runHook({ stdin: 'not json', argv: [], env: e });
     for (const [path, mode] of [
       [sg, 0o700],
@@ -183,18 +187,7 @@ describe('permissions under STALLGUARD_HOME', () => {
       mkdirSync(join(sg, 'sessions'), { recursive: true, mode: 0o777 });
       writeFileSync(join(sg, 'keep.txt'), '');
       const e = { HOME: dir, STALLGUARD_HOME: sg };
-      runHook({
-        stdin: JSON.stringify({
-          hook_event_name: 'PostToolUse',
-          session_id: 's',
-          cwd: dir,
-          tool_name: 'Bash',
-          tool_input: { command: 'ls' },
-          tool_response: 'x',
-        }),
-        argv: [],
-        env: e,
-      });
+      lsOnce(dir, e);
       assert.equal(statSync(join(sg, 'sessions')).mode & 0o777, 0o700);
       assert.equal(statSync(join(sg, 'sessions', 's.jsonl')).mode & 0o777, 0o600);
       assert.equal(statSync(sg).mode & 0o777, 0o755 & ~process.umask());

@@ -1,9 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import fc from 'fast-check';
+import { filesUnder } from '../../test/support/files.ts';
 import { runHook } from '../hook/run-hook.ts';
 import { safeName, SESSIONS_DIR, sessionFile } from './paths.ts';
 
@@ -34,15 +35,6 @@ const hostile = fc.oneof(
     .array(fc.constantFrom('..', '/', '\\', '.', 'evil', '\u0000', '%2e%2e', ':'), { maxLength: 12 })
     .map((parts) => parts.join('')),
 );
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else out.push(p);
-  }
-  return out;
-}
 
 describe('paths from payload strings', () => {
   it('a session id becomes a plain file name directly in the sessions folder', () => {
@@ -109,9 +101,9 @@ describe('paths from payload strings', () => {
         ),
         { numRuns: 150 },
       );
-      const outside = walk(root).filter((f) => relative(home, f).startsWith('..'));
+      const outside = filesUnder(root).filter((f) => relative(home, f).startsWith('..'));
       assert.deepEqual(outside, []);
-      assert.ok(walk(join(home, SESSIONS_DIR)).length > 0, 'the hook did record sessions');
+      assert.ok(filesUnder(join(home, SESSIONS_DIR)).length > 0, 'the hook did record sessions');
     },
   );
 });

@@ -7,7 +7,7 @@ import type { Actor, Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { observation } from '../engine/step.ts';
 import { type LogLine, parseLine } from './session-log.ts';
-import { isSessionName, observeInLog, segmentPath, sessionLog, sessionSegments } from './segments.ts';
+import { foldLatest, isSessionName, observeInLog, segmentPath, sessionLog, sessionSegments } from './segments.ts';
 
 // Past a size a session's log goes on in a new segment headed by the state at the seal. Whatever the
 // segment size, every call is decided as it would be in one endless file, and the ledger's readers see
@@ -121,6 +121,26 @@ describe('a session log in segments', () => {
     assert.equal(old.at(-1)?.t, 's', 'nothing after the seal');
     const live = lines(sessionSegments(file).at(-1)!);
     assert.ok(live.filter((l) => l?.t === 'c').length >= 1);
+  });
+
+  it('answers the latest state of a segment just opened by a seal, which holds its head alone', () => {
+    const file = scratchFile();
+    const endless = scratchFile();
+    for (const o of LIST) {
+      observeInLog(file, o, DEFAULT_CONFIG, meta, 8 * 1024);
+      const { state } = observeInLog(endless, o, DEFAULT_CONFIG, meta, Infinity);
+      const latest = lines(sessionSegments(file).at(-1)!);
+      if (latest.some((l) => l?.t === 'o')) continue;
+      assert.deepEqual(
+        latest.map((l) => l?.t),
+        ['m', 'c'],
+        'a segment just opened: its meta line and its head',
+      );
+      assert.deepEqual(foldLatest(file, DEFAULT_CONFIG).state, JSON.parse(JSON.stringify(state)));
+      assert.equal(foldLatest(endless, DEFAULT_CONFIG).state.totals.calls, state.totals.calls);
+      return;
+    }
+    assert.fail('the scenario never sealed a segment');
   });
 
   it('takes a line that landed after a seal again in the next segment', () => {

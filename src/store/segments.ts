@@ -209,11 +209,16 @@ export function sessionMtime(file: string): number {
 }
 
 /**
- * The state after a session's latest observation, as the next hook would fold it (for the ledger's tools and tests).
+ * The state after a session's latest observation, as the next hook would fold it (for the ledger's tools and
+ * tests). A segment just opened by a seal may hold nothing but its head, the state at the seal: that is the
+ * latest state then, and nothing was decided in the segment yet.
  */
 export function foldLatest(file: string, config: Config): Folded {
   const seg = sessionSegments(file).at(-1)!;
-  const r = foldSegment(seg, config, (parsed) => parsed.findLastIndex((l) => l?.t === 'o'));
+  const r = foldSegment(seg, config, (parsed) => {
+    const last = parsed.findLastIndex((l) => l?.t === 'o');
+    return last !== -1 ? last : parsed.findIndex((l) => l?.t === 'c' && l.after === '');
+  });
   if ('late' in r) throw new Error(`${seg} ends after its seal: a rotation is under way`);
   return r;
 }

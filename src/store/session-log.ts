@@ -157,8 +157,10 @@ export type SegmentFold = (Folded & { sealed: boolean; size: number }) | { late:
 
 /**
  * Folds one segment through the line that `target` picks among its parsed lines (an index, or -1 when
- * the lines read do not reach it), from the nearest usable checkpoint before it. The read always covers
- * everything past `segmentBytes`, where every seal lies, so a line after the first seal is known as late.
+ * the lines read do not reach it), from the nearest usable checkpoint before it. The line is an
+ * observation, or the segment's head checkpoint: then the state is the head's, and nothing is folded. The
+ * read always covers everything past `segmentBytes`, where every seal lies, so a line after the first seal
+ * is known as late.
  * It reads more of the segment only when the tail does not reach back far enough, and never starts from
  * an empty state unless it read the segment from its start.
  */
@@ -188,7 +190,7 @@ export function foldSegment(
     parsed.forEach((l, i) => {
       if (l?.t !== 'c' || !isState(l.s)) return;
       const at = l.after === '' ? i : position.get(l.after);
-      if (at !== undefined && at < mine && at > from) {
+      if (at !== undefined && (at < mine || (at === mine && l.after === '')) && at > from) {
         from = at;
         state = l.s;
       }
