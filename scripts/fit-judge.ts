@@ -62,11 +62,16 @@ const CODES: SignalCode[] = [
   'MALFORMED',
 ];
 /**
- * Levels set in advance, not fitted: a streak of lookups that find nothing new wherever they look is a stall from
- * eight on. The design part holds too few such streaks to fit a level (its healthy sessions' longest is five, and
- * two or three empty lookups while exploring are everyday work).
+ * Levels set in advance, not fitted, where the design part holds too few stalls of the kind to fit one: a streak
+ * of lookups that find nothing new wherever they look is a stall from eight on (the design part's healthy
+ * sessions' longest is five, and two or three empty lookups while exploring are everyday work); a cycle of calls
+ * going round with the very same results, from three rounds (the labeling guide's minimum; no design session,
+ * stuck or healthy, reaches three).
  */
-const FIXED = new Map<SignalCode, number>([['FRUITLESS', 8]]);
+const FIXED = new Map<SignalCode, number>([
+  ['FRUITLESS', 8],
+  ['CYCLE', 3],
+]);
 const FIT = { l2: flag('l2', 0.01), epochs: flag('epochs', 300), negativeWeight: flag('neg', 1) };
 const THRESHOLDS = [
   0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98,

@@ -26,8 +26,12 @@ describe('examples', { skip: existsSync('dist/index.js') ? false : 'dist is not 
       lines.at(-1)!,
       /^turn \d+: stopped for the person: stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task( \(.+\))?$/,
     );
+    // between: the calls that repeat a loop just flagged, refused, and at most one more nudge (a second stall
+    // that only just reaches its level nudges again; the third stops)
+    const between = lines.slice(1, -1);
     assert.ok(
-      lines.slice(1, -1).every((l) => /^turn \d+: refused: /.test(l)),
+      between.every((l) => /^turn \d+: (?:refused|nudged): /.test(l)) &&
+        between.filter((l) => /: nudged: /.test(l)).length <= 1,
       r.stdout,
     );
   });

@@ -2,8 +2,8 @@
 // thresholds are chosen to catch as many labeled stuck segments as possible (weighted: real users' sessions
 // double, high confidence over medium) while the healthy runs alarmed stay within a budget on every labeled
 // set. Coordinate ascent over the signals, each given the threshold (or none) that helps most with the others
-// held, until nothing changes, from several orders; where catches tie, fewer healthy alarms, then the higher
-// level (a signal gets a level only for the segments it adds). Fast, because it scores on the signals each call saw with no window ever reset
+// held, until nothing changes, from several orders; where catches tie, fewer healthy alarms, then the level that
+// sees more segments by itself, then the higher level. Fast, because it scores on the signals each call saw with no window ever reset
 // (extract.ts); the replay through the full engine then scores what the thresholds really do.
 //
 // The result is a JudgeModel in the noisy-OR form of src/judge/model.ts: one steep hinge per signal, so that
@@ -75,6 +75,13 @@ function objective(p: Prepared, rules: Map<SignalCode, number>, budget: number):
   return { caught, alarmed: all };
 }
 
+/** The weighted segments one signal at one level catches by itself. */
+function alone(p: Prepared, code: SignalCode, level: number): number {
+  let caught = 0;
+  for (const s of p.segments) if ((s.best[code] ?? 0) >= level) caught += s.weight;
+  return caught;
+}
+
 /** Coordinate ascent from `start`, over the signals in `order`, until no single level change helps. */
 function ascend(
   p: Prepared,
@@ -88,7 +95,7 @@ function ascend(
     let changed = false;
     for (const code of order) {
       const kept = rules.get(code) ?? Infinity;
-      let best = { level: kept, ...current };
+      let best = { level: kept, ...current, alone: alone(p, code, kept) };
       for (const level of LEVELS_OF[code] ?? LEVELS) {
         if (level === kept) continue;
         const trial = new Map(rules);
@@ -96,14 +103,17 @@ function ascend(
         else trial.set(code, level);
         const score = objective(p, trial, budget);
         if (score.caught < 0) continue;
-        // Where the catches tie (other signals catch the same segments), the level with fewer healthy alarms, then
-        // the higher one: a level lower than the data asks for costs nothing the design part shows, and healthy
-        // work of people it never saw is where it would cost.
+        // Where the catches tie (other signals catch the same segments), the level with no more healthy alarms
+        // that sees more segments by itself: a second witness for the stalls the data has, at no cost it shows
+        // (people never seen stall in ways the design part holds fewer of), rather than a signal that decides
+        // nothing for want of a segment only it sees; then the higher level.
+        const own = alone(p, code, level);
         const better =
           score.caught > best.caught ||
           (score.caught === best.caught &&
-            (score.alarmed < best.alarmed || (score.alarmed === best.alarmed && level > best.level)));
-        if (better) best = { level, ...score };
+            (score.alarmed < best.alarmed ||
+              (score.alarmed === best.alarmed && (own > best.alone || (own === best.alone && level > best.level)))));
+        if (better) best = { level, ...score, alone: own };
       }
       if (best.level !== kept) {
         if (best.level === Infinity) rules.delete(code);

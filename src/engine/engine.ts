@@ -204,19 +204,25 @@ function about(stall: Stall): { keys: string[]; intents: string[] } {
   return { keys: keys.slice(-8), intents: intents.slice(-8) };
 }
 
-/** Whether a stall takes up a loop flagged before in the task: one of its calls, or one of the things they act on. */
-function resumes(flagged: AgentState['flagged'], now: { keys: string[]; intents: string[] }): boolean {
-  return (
-    !!flagged &&
-    (now.keys.some((k) => flagged.keys.includes(k)) || now.intents.some((i) => flagged.intents.includes(i)))
-  );
+/**
+ * How a stall takes up a loop flagged before in the task: `calls` when it repeats one of its very calls, `intent`
+ * when it acts again on one of the things they acted on, spelled otherwise.
+ */
+function resumes(
+  flagged: AgentState['flagged'],
+  now: { keys: string[]; intents: string[] },
+): 'calls' | 'intent' | undefined {
+  if (!flagged) return undefined;
+  if (now.keys.some((k) => flagged.keys.includes(k))) return 'calls';
+  return now.intents.some((i) => flagged.intents.includes(i)) ? 'intent' : undefined;
 }
 
 /**
  * The ladder: the first stall in a task nudges; the second stops when it takes up the loop already flagged (the
- * agent went back to it after the nudge) and holds with one attempt fewer, the third in any case. A second stall
- * about something else, or one that only just reaches its level, nudges again: the person is called in for a loop
- * the agent would not leave, not for two weak signs.
+ * agent went back to it after the nudge): its very calls again, or the same thing spelled otherwise with evidence
+ * that holds with one attempt fewer; the third stops in any case. A second stall about something else, or a
+ * variant that only just reaches its level, nudges again: the person is called in for a loop the agent would not
+ * leave, not for two weak signs.
  */
 function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
   // the window starts afresh, so the next stall is a new one and not this one seen again
@@ -233,7 +239,8 @@ function declareStall(state: State, id: string, agent: AgentState, stall: Stall,
     stalls >= config.stopAfterStalls &&
     (stalls === 1 ||
       stalls > config.stopAfterStalls ||
-      (stall.sure && stall.strength >= config.judge.stopThreshold && resumes(agent.flagged, loop)))
+      (stall.strength >= config.judge.stopThreshold &&
+        (resumes(agent.flagged, loop) === 'calls' || (stall.sure && resumes(agent.flagged, loop) === 'intent'))))
   ) {
     const reason = stallStopReason(stall);
     const next: AgentState = { ...agent, window: [], stalls, flagged, stopped: { reason } };

@@ -17,8 +17,8 @@ export interface Stall {
   /** 1 for the deterministic floor, else the judge's score. */
   strength: number;
   /**
-   * The stall holds with one attempt fewer: a floor, or a judge still at its threshold with the deciding signal one
-   * weaker. A stall that only just reaches its level is enough to nudge, not to stop the agent.
+   * A floor, or a judge's stall that holds with one attempt fewer (the deciding signal one weaker still reaches a
+   * floor or the threshold). A judge's stall that only just reaches its level is enough to nudge, not to stop.
    */
   sure: boolean;
   /** How many of the latest calls the loop covers, from its first call to now. */
@@ -91,20 +91,26 @@ export function findStall(
   // waiting on something that runs elsewhere gets far more room
   // than a retry, and most while it says it is still under way
   const repeat = cls === 'poll' ? config.pollRepeat * (window.at(-1)!.waiting ? 2 : 1) : config.repeat;
-  const floor = signals.find(
-    (s) =>
-      (s.code === 'REPEAT' && s.value >= repeat) ||
-      (s.code === 'CYCLE' && s.value >= config.cycleRepeats) ||
-      (s.code === 'FAILING_RETRY' && s.value >= config.failRepeat) ||
-      (s.code === 'NO_TREE_CHANGE' && s.value >= config.unchangedFailures) ||
-      (s.code === 'SAME_FAILURE' && s.value >= config.sameFailures),
-  );
+  const floorOf = (list: readonly SignalResult[]) =>
+    list.find(
+      (s) =>
+        (s.code === 'REPEAT' && s.value >= repeat) ||
+        (s.code === 'CYCLE' && s.value >= config.cycleRepeats) ||
+        (s.code === 'FAILING_RETRY' && s.value >= config.failRepeat) ||
+        (s.code === 'NO_TREE_CHANGE' && s.value >= config.unchangedFailures) ||
+        (s.code === 'SAME_FAILURE' && s.value >= config.sameFailures),
+    );
   // The judge does not look at polls, nor at spawns, which have their own guard (a cap and a depth rule):
   // an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
-  const judged =
-    config.judge.enabled && cls !== 'spawn' && cls !== 'poll'
-      ? scoreSignals(signals, judgeOf(model, config))
-      : undefined;
+  const judging = config.judge.enabled && cls !== 'spawn' && cls !== 'poll';
+  const judgeScore = (list: readonly SignalResult[]) => scoreSignals(list, judgeOf(model, config));
+  /** Whether the judge's stall holds with the deciding signal one attempt weaker. */
+  const holdsWeaker = (decider: SignalCode) => {
+    const weaker = signals.map((s) => (s.code === decider ? { ...s, value: s.value - 1 } : s));
+    return !!floorOf(weaker) || judgeScore(weaker).score >= config.judge.threshold;
+  };
+  const floor = floorOf(signals);
+  const judged = judging ? judgeScore(signals) : undefined;
   // exact repeats and cycles name the loop most concretely, whichever rule declared the stall
   const concrete = signals.find((s) => s.code === 'REPEAT' && s.value >= 3) ?? signals.find((s) => s.code === 'CYCLE');
   if (floor) {
@@ -115,6 +121,7 @@ export function findStall(
         decider: floor.code,
         signals: hits(lead, signals, judged?.score),
         strength: 1,
+        // a deterministic floor is the documented rule: the second stall it finds in the loop stops the agent
         sure: true,
         span: spanOf(window, lead),
       },
@@ -126,8 +133,7 @@ export function findStall(
   for (const s of signals)
     if ((judged.contributions[s.code] ?? 0) > (judged.contributions[strongest.code] ?? 0)) strongest = s;
   const lead = concrete ?? strongest;
-  const weaker = signals.map((s) => (s.code === strongest.code ? { ...s, value: s.value - 1 } : s));
-  const sure = scoreSignals(weaker, judgeOf(model, config)).score >= config.judge.threshold;
+  const sure = holdsWeaker(strongest.code);
   return withTimes(
     {
       lead,

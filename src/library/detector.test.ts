@@ -67,17 +67,19 @@ describe('createDetector', () => {
     const [at, nudge] = acted[0]!;
     assert.equal(nudge.action, 'nudge');
     assert.ok(at <= 10, `nudged at attempt ${at}`);
-    assert.match(nudge.message!, /`open_door A` → `open_door B` x\d \(same results each round\)/);
-    assert.ok(nudge.signals.some((x) => x.code === 'CYCLE'));
+    // named as the cycle it is, or as varied calls with the same answer (the third call may tell before a round does)
+    const loop = [
+      /`open_door [AB]` → `open_door [AB]` x\d \(same results each round\)/.source,
+      /`open_door [AB]`, `open_door [AB]` \(\d similar calls, same result each time\)/.source,
+    ].join('|');
+    assert.match(nudge.message!, new RegExp(loop));
+    assert.ok(nudge.signals.some((x) => x.code === 'CYCLE' || x.code === 'SAME_OUTCOME'));
     // back in the same loop after the nudge: stopped at the second stall when it holds with a round fewer, else
     // nudged once more and stopped at the third; the calls right after a nudge that repeat the loop are refused
     const stop = actions.indexOf('stop');
     assert.ok(stop > 0, actions.join(' '));
     assert.match(actions.slice(0, stop).join(' '), /^nudge deny(?: nudge deny)?$/);
-    assert.match(
-      acted[stop]![1].stopReason!,
-      /^stall: `open_door [AB]` → `open_door [AB]` x\d \(same results each round\), twice in this task( \(.+\))?$/,
-    );
+    assert.match(acted[stop]![1].stopReason!, new RegExp(`^stall: (?:${loop}), twice in this task( \\(.+\\))?$`));
     // stopped stays stopped in the task, as a repeat of the stop already issued
     const [pre] = openDoor(d, 's', 'C');
     assert.deepEqual([pre!.action, pre!.repeat], ['stop', true]);
