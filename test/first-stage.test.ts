@@ -108,8 +108,10 @@ function viaNode(agent: string, payload: string, env: Record<string, string>): R
   return { stdout: r.stdout, status: r.status };
 }
 
+/** The first stage as the installed command runs it: sourced by the agent's bash, node (here: a marker) after it. */
 function viaClient(agent: string, payload: string, env: Record<string, string>): Run {
-  const r = spawnSync('bash', [CLIENT, agent], { input: payload, env: cleanEnv(env) });
+  const command = `. '${CLIENT}' ${agent} 2>/dev/null || echo ran node`;
+  const r = spawnSync('bash', ['-c', command], { input: payload, env: cleanEnv(env) });
   return { stdout: r.stdout, status: r.status };
 }
 
@@ -222,21 +224,44 @@ describe('the bash first stage, without a daemon to take the event', () => {
   it('exits 1 having read nothing, so that the node hook after it gets the whole payload', () => {
     const { env, home } = scratch('enforce');
     const payload = JSON.stringify(fixture('codex-PostToolUse-Bash.json'));
-    const none = spawnSync('bash', ['-c', `bash '${CLIENT}' codex || cat`], { input: payload, env: cleanEnv(env) });
+    const none = spawnSync('bash', ['-c', `. '${CLIENT}' codex 2>/dev/null || cat`], {
+      input: payload,
+      env: cleanEnv(env),
+    });
     assert.equal(none.stdout.toString(), payload, 'no serve.pid');
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'serve.pid'), '999999 1\n');
-    const dead = spawnSync('bash', ['-c', `bash '${CLIENT}' codex || cat`], { input: payload, env: cleanEnv(env) });
+    const dead = spawnSync('bash', ['-c', `. '${CLIENT}' codex 2>/dev/null || cat`], {
+      input: payload,
+      env: cleanEnv(env),
+    });
     assert.equal(dead.stdout.toString(), payload, 'a serve.pid naming no live process');
     writeFileSync(join(home, 'serve.pid'), `${process.pid} 1\n`);
-    const closed = spawnSync('bash', ['-c', `bash '${CLIENT}' codex || cat`], { input: payload, env: cleanEnv(env) });
+    const closed = spawnSync('bash', ['-c', `. '${CLIENT}' codex 2>/dev/null || cat`], {
+      input: payload,
+      env: cleanEnv(env),
+    });
     assert.equal(closed.stdout.toString(), payload, 'a live process, but nothing listening on its port');
     assert.equal(closed.stderr.toString(), '');
   });
 
+  it('stands aside in a shell that is not bash, and run by itself exits 1 where sourced it returns 1', () => {
+    const { env, home } = scratch('enforce');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'serve.pid'), `${process.pid} 1\n`);
+    const payload = JSON.stringify(fixture('codex-PostToolUse-Bash.json'));
+    const dash = spawnSync('sh', ['-c', `. '${CLIENT}' codex 2>/dev/null || cat`], {
+      input: payload,
+      env: cleanEnv(env),
+    });
+    assert.equal(dash.stdout.toString(), payload);
+    const alone = spawnSync('bash', [CLIENT, 'codex'], { input: payload, env: cleanEnv(env) });
+    assert.deepEqual([alone.status, alone.stderr.toString()], [1, '']);
+  });
+
   it('steps aside at once with STALLGUARD_MODE=off, as the hook does', () => {
     const { env } = scratch('enforce');
-    const r = spawnSync('bash', ['-c', `bash '${CLIENT}' codex || echo ran node`], {
+    const r = spawnSync('bash', ['-c', `. '${CLIENT}' codex 2>/dev/null || echo ran node`], {
       input: '{}',
       env: cleanEnv({ ...env, STALLGUARD_MODE: 'off' }),
     });
@@ -295,7 +320,7 @@ describe('the bash first stage, when the daemon misbehaves', () => {
       writeFileSync(join(home, 'serve.pid'), `${process.pid} ${port}\n`);
       // the server answers from this process: the client runs beside it, not in a spawnSync that would block it
       const r = await runAsync(
-        `bash '${CLIENT}' codex || echo ran node`,
+        `. '${CLIENT}' codex 2>/dev/null || echo ran node`,
         JSON.stringify(fixture('codex-PostToolUse-Bash.json')),
         env,
       );

@@ -141,7 +141,8 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
         command,
       );
       if (agent === 'claude') assert.match(text, /"type": "http"/);
-      else if (daemon) assert.ok(command.startsWith(`bash ${CLIENT} ${agent} 2>/dev/null || `), command);
+      else if (daemon)
+        assert.ok(command.startsWith(`[ -f ${CLIENT} ] && . ${CLIENT} ${agent} 2>/dev/null || `), command);
       assert.match(first.stdout, daemon ? /Daemon: .*opt out: --no-daemon/ : /^(?![\s\S]*Daemon:)/);
       const alone = cli(dir, 'install', '--agent', agent, '--no-daemon');
       assert.equal(alone.status, 0, alone.stderr);

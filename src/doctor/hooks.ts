@@ -32,7 +32,7 @@ function daemonOf(runs: string[][], where: string, http: boolean): DaemonUse | u
   const i = words.indexOf('--serve-port');
   const port = i === -1 ? NaN : Number(words[i + 1]);
   if (!Number.isInteger(port)) return undefined;
-  const client = runs.find((w) => w[0] === 'bash' && /\.sh$/.test(w[1] ?? ''))?.[1];
+  const client = runs.find((w) => (w[0] === '.' || w[0] === 'bash') && /\.sh$/.test(w[1] ?? ''))?.[1];
   return { where, port, http, ...(client ? { client } : {}) };
 }
 

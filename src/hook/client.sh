@@ -1,29 +1,34 @@
 # stallguard's first stage: hands one hook payload to the daemon (`stallguard serve`) with bash's own
-# builtins, so that a hook event costs a bash start and a round trip on 127.0.0.1 instead of a node start.
+# builtins, so that a hook event costs a round trip on 127.0.0.1 instead of a node start. The agents that
+# run it (Codex, Gemini CLI, Copilot CLI, Qwen Code) run their hook commands with bash -c, and the command
+# sources it there, which spares a second bash:
 #
-#   bash hook-client.sh AGENT || node hook.cjs --agent AGENT --serve-port PORT
+#   [ -f hook-client.sh ] && . hook-client.sh AGENT 2>/dev/null || node hook.cjs --agent AGENT --serve-port PORT
 #
-# Exit 1, before anything is read from stdin, when no daemon of this STALLGUARD_HOME is up (no serve.pid
-# naming a live process, nothing listening on its port): the node hook after `||` then reads the payload,
-# answers, and starts the daemon. Exit 0 otherwise, having printed exactly what the node hook would have:
-# the daemon runs the same hook code on the same session log, in the environment this hook was given
-# (the variables that change an answer travel as headers). Past the connection it fails open like the
-# hook: whatever goes wrong, nothing is printed, the call goes on, and a line goes to errors.log.
-# Written for bash 3.2 and later (macOS ships 3.2); nothing here starts a process but on an error.
+# It stands aside (returns 1, or exits 1 when run by itself), before anything is read from stdin, when no
+# daemon of this STALLGUARD_HOME is up (no serve.pid naming a live process, nothing listening on its port)
+# or the shell is not bash: the node hook after `||` then reads the payload, answers, and starts the daemon.
+# Otherwise it exits 0, having printed exactly what the node hook would have: the daemon runs the same hook
+# code on the same session log, in the environment this hook was given (the variables that change an
+# answer travel as headers). Past the connection it fails open like the hook: whatever goes wrong, nothing
+# is printed, the call goes on, and a line goes to errors.log. Written for bash 3.2 and later (macOS ships
+# 3.2); it starts no process but cat for a long payload, and date for a line in errors.log.
 
+[ -n "${BASH_VERSION-}" ] || { return 1; } 2>/dev/null || exit 1
 agent=$1
 home=${STALLGUARD_HOME:-$CLAUDE_PLUGIN_DATA}
 mode=$STALLGUARD_MODE
 case $home in
 '') home=$HOME/.stallguard ;;
-[[:space:]]* | *[[:space:]]) exit 1 ;; # trimmed by the node hook: leave such a setting to it
+[[:space:]]* | *[[:space:]]) { return 1; } 2>/dev/null || exit 1 ;; # trimmed by the node hook: left to it
 esac
 case $mode in
 off) exit 0 ;;
-[[:space:]]* | *[[:space:]]) exit 1 ;;
+[[:space:]]* | *[[:space:]]) { return 1; } 2>/dev/null || exit 1 ;;
 esac
 
-{ read -r pid port _ <"$home/serve.pid" && kill -0 "$pid" && exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || exit 1
+{ read -r pid port _ <"$home/serve.pid" && kill -0 "$pid" && exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null ||
+  { return 1; } 2>/dev/null || exit 1
 
 failed() {
   printf '%s hook: %s; the call was let through; run: stallguard doctor\n' \

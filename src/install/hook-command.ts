@@ -54,9 +54,10 @@ export function daemonAliveTest(): string {
  *
  * With the daemon, node runs only when it is not up. Beside Claude Code's http hook, the command only tests
  * with two shell builtins that the daemon is alive and leaves the call to the http hook. For the agents with
- * command hooks alone, bash runs the first stage (src/hook/client.sh), which hands the payload to the daemon
- * over its port with bash's own builtins, and exits 1 before reading it when there is no daemon to take it;
- * a system without bash exits 127 there: either way node takes the call.
+ * command hooks alone, which run them with bash -c, the shell sources the first stage (src/hook/client.sh),
+ * which hands the payload to the daemon over its port with bash's own builtins, and stands aside before
+ * reading it when there is no daemon to take it, or the shell is not bash, or the file is gone: node then
+ * takes the call.
  */
 export function hookCommand(
   agent: AgentName,
@@ -78,7 +79,8 @@ export function hookCommand(
   const run = `${clearCerts}${shellQuote(node)} ${shellQuote(hook)} --agent ${agent}`;
   if (daemon === undefined) return run;
   if (!posixShell) throw new Error('the daemon needs a POSIX shell to run the hook command');
-  const first = daemon.way === 'http' ? daemonAliveTest() : `bash ${shellQuote(client)} ${agent} 2>/dev/null`;
+  const quoted = shellQuote(client);
+  const first = daemon.way === 'http' ? daemonAliveTest() : `[ -f ${quoted} ] && . ${quoted} ${agent} 2>/dev/null`;
   return `${first} || ${run} --serve-port ${daemon.port}`;
 }
 
