@@ -54,7 +54,7 @@ test(`${label}: the agent can back up .claude/settings.local.json, not remove th
       ledgerDecisions(run.ledger).map((d) => d.code),
       ['SELF_PROTECT', 'SELF_PROTECT', 'SELF_PROTECT'],
     );
-    assert.match(run.installedSettings, /hook\.cjs --agent claude # stallguard/);
+    assert.match(run.installedSettings, /hook\.cjs --agent claude --serve-port \d+ # stallguard/);
     assert.equal(readSettings(run), run.installedSettings);
     assert.equal(run.result.terminal_reason, 'completed');
   });

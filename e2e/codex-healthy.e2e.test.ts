@@ -21,7 +21,7 @@ test(`${label}: healthy test-driven work is never touched (hook in config.toml's
       // the hook was registered after the provider settings, which stayed, and saw every call
       assert.match(
         run.installedHooks,
-        /^model = "gpt-fake"\n[\s\S]*\n# >>> stallguard[\s\S]*\[\[hooks\.PostToolUse\.hooks\]\]\ntype = "command"\ncommand = "[^"]*--agent codex # stallguard"/,
+        /^model = "gpt-fake"\n[\s\S]*\n# >>> stallguard[\s\S]*\[\[hooks\.PostToolUse\.hooks\]\]\ntype = "command"\ncommand = "\[ -f [^"]*hook-client\.sh \] && \. [^"]*hook-client\.sh codex (?:[^"\\]|\\.)*--agent codex --serve-port \d+ # stallguard"/,
       );
       assert.equal(observedCalls(run.ledger).get('main'), 6);
 

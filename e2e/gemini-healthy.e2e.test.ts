@@ -14,7 +14,7 @@ test(`${label}: healthy test-driven work is never touched`, { timeout: 180_000 }
     console.log(`${label}: healthy work left alone (${results.length} calls, ${(run.ms / 1000).toFixed(1)} s)`);
     assert.equal(run.hookErrors, '');
     assert.equal(run.code, 0);
-    assert.match(run.installedSettings, /--agent gemini # stallguard/);
+    assert.match(run.installedSettings, /hook-client\.sh gemini .*--agent gemini --serve-port \d+ # stallguard/);
     assert.equal(observedCalls(run.ledger).get('main'), 6);
 
     const tests = results

@@ -21,7 +21,7 @@ test(`${label}: a shared install runs stallguard from PATH and ends a looping np
       console.log(`${label}: shared install, stallguard on PATH: ended after ${stream.length} calls`);
       assert.match(
         run.installedSettings,
-        /"command": "command -v stallguard >\/dev\/null 2>&1 \|\| exit 0; stallguard hook --agent gemini # stallguard"/,
+        /"command": "command -v stallguard >\/dev\/null 2>&1 \|\| exit 0; (?:\S+=\S* )*stallguard hook --agent gemini # stallguard"/,
       );
       assert.equal(run.hookErrors, '');
       assert.match(JSON.stringify(stream.at(-1)), /stopped by hook: stall: `run_shell_command npm test` x\d/);

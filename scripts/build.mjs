@@ -40,6 +40,8 @@ await build({
   define: { ...define, __HOOK_MAIN_HASH__: JSON.stringify(mainHash), __HOOK_MAIN_LENGTH__: String(mainLength) },
   banner: { js: `// stallguard hook; hook-main.cjs sha256 ${mainHash}` },
 });
+// the bash first stage that hands a hook event to the daemon without starting node (src/hook/client.sh)
+copyFileSync('src/hook/client.sh', 'dist/hook-client.sh');
 // Gemini CLI copies an extension's folder on install, so its extension carries its own copy of the hook
 for (const f of ['hook.cjs', 'hook-main.cjs']) copyFileSync(`dist/${f}`, `extensions/gemini/${f}`);
 await build({

@@ -25,7 +25,8 @@ it('the built CLI plans an install of the hook', () => {
     const env = { PATH: process.env.PATH, HOME: dir, STALLGUARD_HOME: join(dir, 'sg') };
     const out = execFileSync(process.execPath, [CLI, 'install', '--dry-run'], { cwd: dir, env, encoding: 'utf8' });
     assert.match(out, /--- \.claude\/settings\.local\.json \(new file\)/);
-    assert.match(out, /dist\/hook\.cjs --agent claude # stallguard/);
+    assert.match(out, /dist\/hook\.cjs --agent claude --serve-port \d+ # stallguard/);
+    assert.match(out, /"url": "http:\/\/127\.0\.0\.1:\d+\/stallguard\/claude"/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,9 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, HOOK, runCli, scratch } from './support/hook-process.ts';
+import { createServer } from 'node:net';
+import { checkDaemon } from '../src/doctor/daemon.ts';
+import { CLI, cleanEnv, freePortSync, HOOK, runCli, scratch } from './support/hook-process.ts';
 
 // `stallguard doctor` on setups broken in the ways people break them; each finding names its fix.
 
@@ -27,10 +29,18 @@ const find = (checks: Check[], area: string, status: string, detail: RegExp) => 
   return c;
 };
 
-function installed(): { project: string; env: Record<string, string>; home: string; settings: string } {
+function installed(): {
+  project: string;
+  env: Record<string, string>;
+  home: string;
+  settings: string;
+  port: number;
+} {
   const s = scratch('enforce');
-  assert.equal(runCli(['install'], s.env, s.project).status, 0);
-  return { ...s, settings: join(s.project, '.claude', 'settings.local.json') };
+  // a port of its own: the default one may be this machine's daemon
+  const port = freePortSync();
+  assert.equal(runCli(['install', '--port', String(port)], s.env, s.project).status, 0);
+  return { ...s, settings: join(s.project, '.claude', 'settings.local.json'), port };
 }
 
 describe('stallguard doctor', () => {
@@ -233,4 +243,74 @@ describe('stallguard doctor', () => {
 
 function editSettings(file: string, change: (text: string) => string): void {
   writeFileSync(file, change(readFileSync(file, 'utf8')));
+}
+
+describe('stallguard doctor: the daemon', () => {
+  it('says the daemon is not running and starts on the next call, then that it runs, on the port the hooks name', async () => {
+    const { project, env, home, port } = installed();
+    find(
+      doctor(env, project).checks,
+      'daemon',
+      'ok',
+      new RegExp(`not running now; the next tool call starts it on port ${port}`),
+    );
+    const daemon = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], {
+      env: cleanEnv(env),
+      stdio: 'ignore',
+    });
+    try {
+      await until(() => existsSync(join(home, 'serve.pid')));
+      find(
+        doctor(env, project).checks,
+        'daemon',
+        'ok',
+        new RegExp(`stallguard serve runs on port ${port} \\(pid ${daemon.pid}\\)`),
+      );
+    } finally {
+      daemon.kill();
+    }
+  });
+
+  it('warns when another program holds the port, so that every call starts node', async () => {
+    const { project, env, port } = installed();
+    const taken = createServer().listen(port, '127.0.0.1');
+    await new Promise((r) => taken.once('listening', r));
+    try {
+      const c = find(
+        doctor(env, project).checks,
+        'daemon',
+        'warn',
+        new RegExp(`port ${port} on 127\\.0\\.0\\.1 is taken by another program of yours`),
+      );
+      assert.match(c.fix!, /stallguard install --port N/);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it("fails when another user's program holds the port Claude Code's http hook posts to", () => {
+    const use = { where: 'Claude Code (local, x)', port: 28999, http: true };
+    const [c] = checkDaemon([use], '/nowhere', {}, () => ({ uid: (process.getuid?.() ?? 0) + 1 }));
+    assert.equal(c?.status, 'fail');
+    assert.match(c!.detail, /held by a program of another user .*Claude Code sends that program every hook payload/);
+  });
+
+  it('warns when the first stage of a command hook is missing: every call starts node', () => {
+    const { project, env } = scratch('enforce');
+    const port = freePortSync();
+    assert.equal(runCli(['install', '--agent', 'codex', '--port', String(port)], env, project).status, 0);
+    const file = join(project, '.codex', 'hooks.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('hook-client.sh', 'no-such-client.sh'));
+    find(
+      doctor(env, project).checks,
+      'daemon',
+      'warn',
+      /the first stage .*no-such-client\.sh is missing: every call starts node/,
+    );
+  });
+});
+
+async function until(test: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !test(); i++) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(test(), 'timed out');
 }

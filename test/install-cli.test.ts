@@ -4,11 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultPort } from '../src/serve/address.ts';
 
 // `stallguard install` and `uninstall` as a person runs them, in a scratch project with a scratch HOME.
 
 const CLI = join(process.cwd(), 'dist', 'cli.js');
 const HOOK = join(process.cwd(), 'dist', 'hook.cjs');
+const CLIENT = join(process.cwd(), 'dist', 'hook-client.sh');
 
 function cli(cwd: string, ...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(cwd, 'home'), STALLGUARD_HOME: join(cwd, 'sg') };
@@ -128,7 +130,27 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
       assert.equal(first.status, 0, first.stderr);
       assert.match(first.stdout, /registered the hook/);
       const text = readFileSync(join(dir, localFile), 'utf8');
-      assert.ok(text.includes(`${process.execPath} ${HOOK} --agent ${agent} # stallguard`), text);
+      const command = commandIn(text);
+      // by default through the daemon, where the agent has a way to it: Claude Code's http hook beside the
+      // command, the others' bash first stage before node (src/hook/client.sh); Cursor runs node alone
+      const daemon = agent !== 'cursor';
+      assert.ok(
+        command.endsWith(
+          `${process.execPath} ${HOOK} --agent ${agent}${daemon ? ` --serve-port ${defaultPort()}` : ''} # stallguard`,
+        ),
+        command,
+      );
+      if (agent === 'claude') assert.match(text, /"type": "http"/);
+      else if (daemon)
+        assert.ok(command.startsWith(`[ -f ${CLIENT} ] && . ${CLIENT} ${agent} 2>/dev/null || `), command);
+      assert.match(first.stdout, daemon ? /Daemon: .*opt out: --no-daemon/ : /^(?![\s\S]*Daemon:)/);
+      const alone = cli(dir, 'install', '--agent', agent, '--no-daemon');
+      assert.equal(alone.status, 0, alone.stderr);
+      assert.ok(
+        commandIn(readFileSync(join(dir, localFile), 'utf8')).endsWith(`${HOOK} --agent ${agent} # stallguard`),
+      );
+      assert.doesNotMatch(readFileSync(join(dir, localFile), 'utf8'), /"http"|serve-port|hook-client/);
+      cli(dir, 'install', '--agent', agent);
       assert.equal(
         git(dir, 'status', '--porcelain', '--untracked-files=all', '--', localFile).stdout,
         '',
@@ -188,7 +210,10 @@ describe('stallguard install / uninstall', { skip: existsSync(CLI) ? false : 'di
     assert.match(first.stdout, /registered the hook for Codex CLI \(config\.toml\) in \.codex\/config\.toml/);
     const text = readFileSync(config, 'utf8');
     assert.ok(text.startsWith(mine), text);
-    assert.ok(text.includes(`command = "${process.execPath} ${HOOK} --agent codex # stallguard"`), text);
+    assert.ok(
+      text.includes(`${process.execPath} ${HOOK} --agent codex --serve-port ${defaultPort()} # stallguard"`),
+      text,
+    );
     assert.equal(existsSync(join(dir, '.codex', 'hooks.json')), false);
     assert.match(cli(dir, 'install', '--agent', 'codex', '--config-toml').stdout, /already registered/);
     assert.match(cli(dir, 'doctor').stdout, /Codex CLI \(config\.toml\) \(local, .*config\.toml\): installed/);

@@ -2,9 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { runCli, scratch } from './support/hook-process.ts';
+import { defaultPort } from '../src/serve/address.ts';
+import { HOOK_ENV } from '../src/core/hook-env.ts';
 
 const USER_SETTINGS = `{
   // my team's settings
@@ -49,7 +52,7 @@ describe('stallguard install (Claude Code)', () => {
     assert.match(r.stdout, /registered the hook for Claude Code in \.claude\/settings\.local\.json/);
     assert.match(r.stdout, /kept out of git by a line in \.git\/info\/exclude/);
     assert.match(r.stdout, /Mode: shadow/);
-    const hooks = settings(project).hooks;
+    const hooks = jsonc(project).hooks;
     assert.deepEqual(Object.keys(hooks).sort(), [
       'PostToolBatch',
       'PostToolUse',
@@ -59,7 +62,9 @@ describe('stallguard install (Claude Code)', () => {
       'SubagentStop',
       'UserPromptSubmit',
     ]);
-    const command: string = hooks.PreToolUse[0].hooks[0].command;
+    // by default through the daemon: its http hook first, then the command that stands in while it is down
+    assert.equal(hooks.PreToolUse[0].hooks[0].type, 'http');
+    const command: string = hooks.PreToolUse[0].hooks[1].command;
     // on Node 20 the command clears NODE_EXTRA_CA_CERTS, which would triple node's start-up (src/install/hook-command.ts)
     const clears =
       Number(process.versions.node.split('.')[0]) < 22
@@ -68,7 +73,7 @@ describe('stallguard install (Claude Code)', () => {
     assert.match(
       command,
       new RegExp(
-        `^${clears.replace(/[$.*+?^(){}|[\]\\]/g, '\\$&')}${process.execPath.replace(/[/.]/g, '\\$&')} /\\S+/dist/hook\\.cjs --agent claude # stallguard$`,
+        ` \\|\\| ${clears.replace(/[$.*+?^(){}|[\]\\]/g, '\\$&')}${process.execPath.replace(/[/.]/g, '\\$&')} /\\S+/dist/hook\\.cjs --agent claude --serve-port ${defaultPort()} # stallguard$`,
       ),
     );
     assert.doesNotMatch(command, /npx/);
@@ -82,7 +87,7 @@ describe('stallguard install (Claude Code)', () => {
 
   it('writes a command that runs: a payload through it exits 0', () => {
     const { project, env } = scratch();
-    runCli(['install'], env, project);
+    runCli(['install', '--no-daemon'], env, project);
     const command: string = settings(project).hooks.PostToolUse[0].hooks[0].command;
     const payload = JSON.stringify({
       session_id: 's',
@@ -106,13 +111,13 @@ describe('stallguard install (Claude Code)', () => {
     const once = readFileSync(file, 'utf8');
     assert.match(once, /\/\/ my team's settings/);
     assert.match(once, /\/\/ format on edit/);
-    assert.equal(settings(project).hooks.PostToolUse.length, 2);
+    assert.equal(jsonc(project).hooks.PostToolUse.length, 2);
     assert.ok(
-      settings(project).hooks.PostToolUse.some(
+      jsonc(project).hooks.PostToolUse.some(
         (g: any) => g.matcher === 'Edit' && g.hooks[0].command === 'prettier --write',
       ),
     );
-    assert.equal(settings(project).model, 'opus');
+    assert.equal(jsonc(project).model, 'opus');
     runCli(['install'], env, project);
     assert.equal(readFileSync(file, 'utf8'), once);
     const r = runCli(['uninstall'], env, project);
@@ -133,8 +138,8 @@ describe('stallguard install (Claude Code)', () => {
       const file = join(project, ...LOCAL);
       writeFileSync(file, text);
       runCli(['install'], env, project);
-      runCli(['install', '--daemon', '--port', '28999'], env, project);
-      runCli(['install'], env, project);
+      runCli(['install', '--no-daemon'], env, project);
+      runCli(['install', '--port', '28999'], env, project);
       assert.equal(runCli(['uninstall'], env, project).status, 0);
       assert.equal(readFileSync(file, 'utf8'), text);
     });
@@ -202,9 +207,10 @@ describe('stallguard install (Claude Code)', () => {
     );
     assert.match(git(project, 'status', '--porcelain', '--untracked-files=all'), /^\?\? \.claude\/settings\.json$/m);
     // the daemon's port is this user's: not for a committed file
+    assert.doesNotMatch(text, /"http"|serve-port/);
     const daemon = runCli(['install', '--scope', 'project', '--daemon'], env, project);
     assert.equal(daemon.status, 2);
-    assert.match(daemon.stderr, /--daemon is yours alone/);
+    assert.match(daemon.stderr, /--daemon: the daemon's port is this user's, not the team's/);
   });
 
   it('says when a personal and a shared install would both run, and the shared one leaves the personal one out of git', () => {
@@ -272,7 +278,7 @@ describe('stallguard install (Claude Code)', () => {
     assert.match(r.stderr, /--scope must be one of local, project, user/);
   });
 
-  it('--daemon registers the http hook of stallguard serve beside a command that stands aside while the daemon is up', () => {
+  it('the daemon: its http hook on every event, beside a command that stands aside while it is up where a call starts', () => {
     const { project, env } = scratch();
     mkdirSync(join(project, '.claude'));
     const file = join(project, ...LOCAL);
@@ -280,10 +286,25 @@ describe('stallguard install (Claude Code)', () => {
     const r = runCli(['install', '--daemon', '--port', '28999'], env, project);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /http:\/\/127\.0\.0\.1:28999\/stallguard\/claude/);
-    for (const groups of Object.values(jsonc(project).hooks) as any[]) {
-      const ours = groups.find((g: any) => g.hooks.some((h: any) => h.type === 'http'));
+    const ourGroups = Object.entries(jsonc(project).hooks as Record<string, any[]>).map(([event, groups]) => [
+      event,
+      groups.find((g: any) => g.hooks.some((h: any) => h.type === 'http')),
+    ]);
+    assert.equal(ourGroups.filter(([, g]) => g).length, 7);
+    for (const [event, ours] of ourGroups) {
       if (!ours) continue;
-      assert.deepEqual(ours.hooks[0], { type: 'http', url: 'http://127.0.0.1:28999/stallguard/claude', timeout: 3 });
+      assert.deepEqual(ours.hooks[0], {
+        type: 'http',
+        url: 'http://127.0.0.1:28999/stallguard/claude',
+        timeout: 3,
+        // the hook environment's variables, interpolated by Claude Code (src/serve/hook-env.ts)
+        headers: Object.fromEntries(HOOK_ENV.map((n) => [`X-Stallguard-Env-${n}`, `$${n}`])),
+        allowedEnvVars: [...HOOK_ENV],
+      });
+      if (/^Post/.test(event)) {
+        assert.equal(ours.hooks.length, 1, `${event}: the http hook alone`);
+        continue;
+      }
       assert.match(
         ours.hooks[1].command,
         /^read p _ 2>\/dev\/null < "\$\{STALLGUARD_HOME:-\$HOME\/\.stallguard\}\/serve\.pid" && kill -0 "\$p" 2>\/dev\/null \|\| .*\/dist\/hook\.cjs --agent claude --serve-port 28999 # stallguard$/,
@@ -297,7 +318,7 @@ describe('stallguard install (Claude Code)', () => {
     runCli(['install', '--daemon', '--port', '28999'], env, project);
     assert.equal(readFileSync(file, 'utf8'), daemon, 'a second install changes nothing');
     // back to the command hook alone, then nothing of ours at all
-    runCli(['install'], env, project);
+    runCli(['install', '--no-daemon'], env, project);
     assert.doesNotMatch(readFileSync(file, 'utf8'), /"http"|serve-port/);
     assert.equal(jsonc(project).hooks.PreToolUse[0].hooks.length, 1);
     runCli(['install', '--daemon', '--port', '28999'], env, project);
@@ -305,9 +326,38 @@ describe('stallguard install (Claude Code)', () => {
     assert.equal(readFileSync(file, 'utf8'), USER_SETTINGS);
   });
 
-  it('--port without --daemon, or a bad port, is a usage error', () => {
+  it("leaves the daemon out where another program holds its port: Claude Code's http hook would post to it", async () => {
     const { project, env } = scratch();
-    assert.match(runCli(['install', '--port', '28999'], env, project).stderr, /--port goes with --daemon/);
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => taken.once('listening', r));
+    const port = String((taken.address() as { port: number }).port);
+    try {
+      const r = runCli(['install', '--port', port], env, project);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(
+        r.stdout,
+        new RegExp(`Daemon: none, since port ${port} on 127\\.0\\.0\\.1 is taken by another program`),
+      );
+      assert.doesNotMatch(readFileSync(join(project, ...LOCAL), 'utf8'), /"http"|serve-port/);
+      const asked = runCli(['install', '--daemon', '--port', port], env, project);
+      assert.equal(asked.status, 2);
+      assert.match(asked.stderr, /which would receive every hook payload; pick a free port with --port N/);
+      // the agents with command hooks alone never send a payload to a port their daemon does not hold
+      const codex = runCli(['install', '--agent', 'codex', '--port', port], env, project);
+      assert.match(codex.stdout, /so the daemon cannot start there and every call starts node/);
+      assert.match(readFileSync(join(project, '.codex', 'hooks.json'), 'utf8'), /hook-client\.sh codex/);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('--port with --no-daemon, or a bad port, is a usage error', () => {
+    const { project, env } = scratch();
+    assert.match(
+      runCli(['install', '--no-daemon', '--port', '28999'], env, project).stderr,
+      /--port is the daemon's, and this install has none/,
+    );
+    assert.match(runCli(['install', '--daemon', '--no-daemon'], env, project).stderr, /one without the other/);
     const bad = runCli(['install', '--daemon', '--port', '80'], env, project);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--port must be a whole number from 1024 to 65535 \(got "80"\)/);

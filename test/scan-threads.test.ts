@@ -1,6 +1,6 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -112,6 +112,21 @@ describe('scan in threads', () => {
     assert.ok(after < alone, `the copied responses are not counted again (${after} < ${alone})`);
     assert.equal(tokens(scan(['--json', '--threads', '1', original, resumed], home)), after);
   });
+
+  for (const threads of ['1', '2'])
+    it(`says in one line that its output was closed, with ${threads} thread${threads === '1' ? '' : 's'}`, async () => {
+      const child = spawn(process.execPath, [CLI, 'scan', '--threads', threads, history], {
+        env: { PATH: process.env.PATH, HOME: home },
+        cwd: SEED_CWD,
+      });
+      let err = '';
+      child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+      // the reader goes away before the first session is printed (as head does after its lines)
+      child.stdout.destroy();
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(err, 'stallguard scan: output closed\n');
+      assert.equal(code, 1);
+    });
 
   it('names a bad thread count in one line', () => {
     const r = spawnSync(process.execPath, [CLI, 'scan', '--threads', '0'], { encoding: 'utf8', cwd: SEED_CWD });

@@ -1,12 +1,13 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { claude, cleanEnv, CLI, runCli, runHookProcess, scratch } from './support/hook-process.ts';
 import { SEED_RULE } from './support/config.ts';
+import { HOOK_ENV } from '../src/core/hook-env.ts';
 
 // `stallguard serve`, the hook as a local server for Claude Code's http hooks, and the command hook that
 // stands in for it while it is down.
@@ -107,6 +108,32 @@ describe('stallguard serve', () => {
     assert.match(readFileSync(join(home, 'errors.log'), 'utf8'), /hook: stdin is not JSON/);
   });
 
+  it('answers in the environment of the hook that sent the event, and refuses one of another STALLGUARD_HOME', async () => {
+    const { project, env, home } = scratch('shadow', SEED_RULE);
+    const { port } = await serve(env, home);
+    const as = (extra: Record<string, string>) =>
+      Object.fromEntries(
+        HOOK_ENV.map((n) => [`x-stallguard-env-${n.toLowerCase()}`, { ...env, ...extra }[n as keyof typeof env] ?? '']),
+      );
+    const failure = claude.failure(project, 'npm test', FAIL);
+    // the project says shadow; the hook's environment, sent by Claude Code's interpolated headers, says enforce
+    const said: string[] = [];
+    for (let i = 0; i < 5; i++) said.push((await post(port, failure, as({ STALLGUARD_MODE: 'enforce' }))).body);
+    assert.match(said[4]!, /additionalContext/);
+    assert.deepEqual(await post(port, failure, as({ STALLGUARD_MODE: '' })), { status: 200, body: '' });
+    const other = await post(port, failure, as({ STALLGUARD_HOME: join(home, 'elsewhere') }));
+    assert.deepEqual(other, { status: 421, body: '' });
+  });
+
+  it('goes when its STALLGUARD_HOME is removed, answering what comes 503', async () => {
+    const { project, env, home } = scratch('enforce');
+    const { port, child } = await serve(env, home);
+    rmSync(home, { recursive: true, force: true });
+    assert.equal((await post(port, claude.failure(project, 'npm test', FAIL))).status, 503);
+    await until('the daemon to exit', () => child.exitCode !== null);
+    assert.equal(existsSync(home), false, 'nothing of it made again');
+  });
+
   it('stops on --stop and after its idle time, and takes its file with it', async () => {
     const a = scratch();
     await serve(a.env, a.home);
@@ -157,7 +184,7 @@ describe('stallguard serve', () => {
     assert.equal(r.status, 1);
     assert.match(
       r.stderr,
-      /^stallguard serve: port \d+ on 127\.0\.0\.1 is taken by another program; pick another with: stallguard install --daemon --port N\n$/,
+      /^stallguard serve: port \d+ on 127\.0\.0\.1 is taken by another program; pick another with: stallguard install --port N\n$/,
     );
   });
 });
@@ -168,7 +195,13 @@ describe('the daemon install', () => {
     const port = await freePort();
     runCli(['install', '--daemon', '--port', String(port)], env, project);
     const settings = readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8');
-    const command = JSON.parse(settings).hooks.PostToolUseFailure[0].hooks[1].command as string;
+    const hooks = JSON.parse(settings).hooks;
+    // the events that follow a call go to the http hook alone: the command of the call's PreToolUse started the daemon
+    assert.deepEqual(
+      hooks.PostToolUseFailure[0].hooks.map((h: { type: string }) => h.type),
+      ['http'],
+    );
+    const command = hooks.PreToolUse[0].hooks[1].command as string;
     const run = () =>
       spawnSync('sh', ['-c', command], {
         input: JSON.stringify(claude.failure(project, 'npm test', FAIL)),

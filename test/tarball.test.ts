@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,10 +20,16 @@ function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.P
   return r.stdout;
 }
 
-/** The command the settings file registers for an event. */
+/** The command the settings file registers for an event (beside the daemon's http hook, where there is one). */
 function commandFor(settings: string, event: string): string {
-  return (JSON.parse(settings) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks[event]![0]!
-    .hooks[0]!.command;
+  return parseJsonc(settings).hooks[event][0].hooks.find((h: { command?: string }) => h.command).command;
+}
+
+/** A port nothing listens on now. */
+function freePort(): number {
+  const script =
+    "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })";
+  return Number(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout.trim());
 }
 
 describe('from npm pack to a guarded project', {
@@ -58,33 +65,46 @@ describe('from npm pack to a guarded project', {
     run('git', ['init', '-q'], { cwd: project, env });
     writeFileSync(join(project, '.stallguard.json'), JSON.stringify({ mode: 'enforce', ...SEED_RULE }));
     run('git', ['add', '.stallguard.json'], { cwd: project, env });
-    const out = run('stallguard', ['install'], { cwd: project, env });
+    const port = freePort();
+    const out = run('stallguard', ['install', '--port', String(port)], { cwd: project, env });
     assert.match(out, /registered the hook for Claude Code in \.claude\/settings\.local\.json/);
 
     const settings = readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8');
-    const command = commandFor(settings, 'PostToolUseFailure');
-    assert.ok(command.includes(`${join(installed, 'dist', 'hook.cjs')} --agent claude`), command);
+    const command = commandFor(settings, 'PreToolUse');
+    assert.ok(command.includes(`${join(installed, 'dist', 'hook.cjs')} --agent claude --serve-port ${port}`), command);
     assert.equal(
       run('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: project, env }),
       'A  .stallguard.json\n',
       'nothing of the install for git',
     );
 
-    // the written command, run as Claude Code runs it, on a failing test run repeated: the fifth is nudged
+    // the written command, run as Claude Code runs it, on a failing test run repeated: the first call finds no
+    // daemon, runs the installed hook and starts the installed daemon, which takes every call after it (here
+    // through the first stage, as the agents with command hooks alone reach it); the fifth is nudged
+    const client = join(installed, 'dist', 'hook-client.sh');
     const answers: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      run('sh', ['-c', commandFor(settings, 'PreToolUse')], {
-        cwd: project,
-        env,
-        input: JSON.stringify(claude.pre(project, 'Bash', { command: 'npm test' })),
-      });
-      answers.push(
-        run('sh', ['-c', command], {
+    try {
+      for (let i = 0; i < 5; i++) {
+        run('sh', ['-c', `bash ${client} claude || ${command}`], {
           cwd: project,
           env,
-          input: JSON.stringify(claude.failure(project, 'npm test', '1 passed, 1 failed')),
-        }),
-      );
+          input: JSON.stringify(claude.pre(project, 'Bash', { command: 'npm test' })),
+        });
+        assert.ok(
+          existsSync(join(home, '.stallguard', 'serve.pid')),
+          'the daemon listens once the first call is answered',
+        );
+        answers.push(
+          run('bash', [client, 'claude'], {
+            cwd: project,
+            env,
+            input: JSON.stringify(claude.failure(project, 'npm test', '1 passed, 1 failed')),
+          }),
+        );
+      }
+    } finally {
+      const pid = Number(readFileSync(join(home, '.stallguard', 'serve.pid'), 'utf8').split(' ')[0]);
+      if (pid) process.kill(pid);
     }
     assert.deepEqual(answers.slice(0, 4), ['', '', '', '']);
     assert.match(JSON.parse(answers[4]!).hookSpecificOutput.additionalContext, /^stallguard: .*`Bash npm test` x5/);

@@ -102,7 +102,11 @@ export function checkHealthyTdd(run: ChatRun, agent: string): void {
   const results = toolResults(run);
   assert.equal(run.hookErrors, '');
   assert.equal(run.code, 0);
-  assert.match(run.installed, new RegExp(`--agent ${agent} # stallguard`));
+  // through the daemon: the bash first stage, node after it while the daemon is down
+  assert.match(
+    run.installed,
+    new RegExp(`hook-client\\.sh ${agent} .*--agent ${agent} --serve-port \\d+ # stallguard`),
+  );
   assert.equal(observedCalls(run.ledger).get('main'), 6);
   const tests = [0, 3, 5].map((i) => /\d+ passed, \d+ failed/.exec(results[i] ?? '')?.[0]);
   assert.deepEqual(tests, ['0 passed, 2 failed', '1 passed, 1 failed', '2 passed, 0 failed']);

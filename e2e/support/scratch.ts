@@ -1,9 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Decision, Mode, Observation } from '../../src/types.ts';
+import type { AgentName, Decision, Mode, Observation } from '../../src/types.ts';
+import { daemonWay } from '../../src/cli/_daemon.ts';
+import type { Where } from '../../src/install/place.ts';
+import { TARGETS } from '../../src/install/targets.ts';
 import { type BoundedResult, runBounded } from './bounded-run.ts';
 
 // The world of one end-to-end scenario, whatever the client: a scratch HOME (so no real credentials or
@@ -53,10 +56,29 @@ export function scratchEnv(scratch: Scratch, extra: Record<string, string> = {})
   };
 }
 
+/** A port nothing listens on now. */
+function freePort(): number {
+  const script =
+    "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })";
+  return Number(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout.trim());
+}
+
+/**
+ * An install's arguments with a daemon port of the scenario's own where the install takes the daemon (as by
+ * default): scenarios run side by side, each with its STALLGUARD_HOME, as two people would on two machines.
+ */
+function withOwnPort(args: string[]): string[] {
+  const flag = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+  if (args[0] !== 'install' || flag('port') !== undefined) return args;
+  const target = TARGETS[(flag('agent') ?? 'claude') as AgentName];
+  const flags = { daemon: args.includes('--daemon'), 'no-daemon': args.includes('--no-daemon') };
+  return daemonWay(flags, target, (flag('scope') ?? 'local') as Where) ? [...args, '--port', String(freePort())] : args;
+}
+
 /** `stallguard <args>` from this checkout's build, run in the scratch project. */
 export function stallguard(scratch: Scratch, args: string[]): string {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
-  return execFileSync(process.execPath, [CLI, ...args], {
+  return execFileSync(process.execPath, [CLI, ...withOwnPort(args)], {
     cwd: scratch.project,
     env: scratchEnv(scratch),
     encoding: 'utf8',

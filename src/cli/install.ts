@@ -13,6 +13,7 @@ import {
 import { addExclude, removeExclude } from '../install/exclude.ts';
 import { readText } from '../install/files.ts';
 import { isIgnored, isTracked, repoOf, repoPath } from '../install/git.ts';
+import { daemonWay } from './_daemon.ts';
 import { distFile, hookCommand, hookPath, sharedCommand } from '../install/hook-command.ts';
 import { fileAt, installFiles, isShared, placesOf, type Where, WHERE } from '../install/place.ts';
 import { addRules, removeRules } from '../install/rules-block.ts';
@@ -21,6 +22,8 @@ import { ALL_TARGETS, TARGETS } from '../install/targets.ts';
 import { codexTomlTarget } from '../install/codex-toml.ts';
 import { onPath } from '../install/which.ts';
 import { defaultPort, hookUrl } from '../serve/address.ts';
+import { runningDaemon } from '../hook/daemon-file.ts';
+import { heldByOther, portHolder } from '../hook/port-holder.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { RULES_TEXT } from './rules.ts';
 import { oneOf, parse, parsePort } from './_args.ts';
@@ -29,7 +32,7 @@ import { UsageError } from './_errors.ts';
 export const summary = 'register the hook with an agent';
 
 const HELP = `usage: stallguard install [--agent ${AGENTS.join('|')}] [--scope local|project|user]
-                          [--config-toml] [--rules] [--daemon [--port N]] [--dry-run]
+                          [--config-toml] [--rules] [--no-daemon | --port N] [--dry-run]
 
 Registers stallguard's hook in the agent's settings (default: Claude Code, --scope local):
 
@@ -57,10 +60,12 @@ Idempotent: running it again updates the command in place. Every other setting a
 kept, and uninstall gives the files back as they were. --rules also adds the stallguard rule to the agent's
 instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, QWEN.md). --dry-run prints the change and writes nothing.
 
---daemon (Claude Code, POSIX, local or user scope): also registers an http hook to \`stallguard serve\` on
-127.0.0.1 (port ${defaultPort()} for this user, or --port N), which answers in about a millisecond instead of a
-node start per call. The command hook stays beside it as the fallback: it runs node only when the daemon is
-not up, and then starts it. Running install again without --daemon goes back to the command hook alone.`;
+The daemon (local and user scope, POSIX; not for Cursor, opencode or pi): each hook event goes to
+\`stallguard serve\` on 127.0.0.1 (port ${defaultPort()} for this user, or --port N), which runs the same hook
+code warm, instead of a node start per event: Claude Code through its http hook, Codex, Gemini CLI, Copilot
+CLI and Qwen Code through a bash first stage of the hook command. While the daemon is down, the command
+runs node as without it, and starts the daemon. --no-daemon registers the command hook alone (the way back
+too: install again with or without it).`;
 
 export function resolveTarget(command: string, agent: string | undefined): InstallTarget {
   return TARGETS[oneOf<AgentName>(command, 'agent', agent, AGENTS, 'claude')];
@@ -104,6 +109,7 @@ export function run(argv: string[]): number {
     rules: { type: 'boolean' },
     'config-toml': { type: 'boolean' },
     daemon: { type: 'boolean' },
+    'no-daemon': { type: 'boolean' },
     port: { type: 'string' },
     'dry-run': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -125,17 +131,7 @@ export function run(argv: string[]): number {
     throw new UsageError(
       `install: ${target.label} keeps no instruction file at --scope ${where}; leave out --rules, or use --scope local`,
     );
-  if (values.port !== undefined && !values.daemon) throw new UsageError('install: --port goes with --daemon');
-  if (values.daemon && !target.daemon)
-    throw new UsageError(`install: --daemon is for Claude Code only (${target.label} has no http hooks)`);
-  if (values.daemon && process.platform === 'win32')
-    throw new UsageError(
-      'install: --daemon needs a POSIX shell for its fallback command; use the command hook on Windows',
-    );
-  if (values.daemon && isShared(where))
-    throw new UsageError(
-      "install: --daemon is yours alone (its port is this user's); use it with --scope local or --scope user",
-    );
+  let way = daemonWay(values, target, where);
   // a plugin file imports the plugin by its path on this machine: there is no command to find on a teammate's PATH
   if (target.plugin && isShared(where))
     throw new UsageError(
@@ -153,19 +149,36 @@ export function run(argv: string[]): number {
   }
   const exclude = where === 'local' && repo && !isIgnored(repo, file) ? repo.exclude : undefined;
 
-  const port = values.daemon
-    ? values.port === undefined
-      ? defaultPort()
-      : parsePort('install', values.port)
-    : undefined;
+  const port = way && (values.port === undefined ? defaultPort() : parsePort('install', values.port));
+  const notes: string[] = [];
+  const home = stallguardHome(env);
+  const holder = port ? portHolder(port) : undefined;
+  if (port && typeof holder === 'object' && runningDaemon(home)?.port !== port) {
+    const held = heldByOther(holder)
+      ? `port ${port} on 127.0.0.1 is held by a program of another user (uid ${holder.uid})`
+      : `port ${port} on 127.0.0.1 is taken by another program (the daemon of another STALLGUARD_HOME?)`;
+    const again = `stallguard install${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --port N`;
+    if (way === 'http') {
+      // Claude Code would post every payload to whoever listens there, and miss the calls it cannot post
+      const why = `${held}, which would receive every hook payload`;
+      if (values.daemon) throw new UsageError(`install: ${why}; pick a free port with --port N`);
+      notes.push(`Daemon: none, since ${why}. Pick a free port with: ${again}`);
+      way = undefined;
+    } else
+      notes.push(
+        `Daemon: ${held}, so the daemon cannot start there and every call starts node. Pick a free port with: ${again}`,
+      );
+  }
   // for an in-process plugin, what its file loads: the plugin beside this CLI
   const command = target.plugin
     ? distFile(target.plugin)
     : isShared(where)
       ? sharedCommand(target.agent, { shell: target.shell })
-      : hookCommand(target.agent, undefined, undefined, { shell: target.shell, daemonPort: port });
-  const url = port === undefined ? undefined : hookUrl(port, target.agent);
-  const home = stallguardHome(env);
+      : hookCommand(target.agent, undefined, undefined, {
+          shell: target.shell,
+          daemon: way && port ? { port, way } : undefined,
+        });
+  const url = way === 'http' && port ? hookUrl(port, target.agent) : undefined;
   const planned: Step[] = [
     adding(
       target.agent,
@@ -222,11 +235,17 @@ export function run(argv: string[]): number {
         `uninstall${target.agent === 'claude' ? '' : ` --agent ${target.agent}`} --scope ${other.where}`,
     );
   }
-  if (url)
+  if (way && port) {
+    const goes = url
+      ? `the http hook goes to ${url}`
+      : `the hook command hands each event to 127.0.0.1:${port} with bash`;
     console.log(
-      `Daemon: the http hook goes to ${url}; \`stallguard serve\` starts on ` +
-        'the first call that finds it down, and exits after 30 idle minutes.',
+      `Daemon: ${goes}; ` +
+        '`stallguard serve` starts on the first call that finds it down, and exits after 30 idle minutes ' +
+        '(opt out: --no-daemon).',
     );
+  }
+  for (const note of notes) console.log(note);
   if (rulesFile) console.log(`stallguard: the rule is in ${show(rulesFile)}.`);
   const mode = loadConfig({ cwd: project }).config.mode;
   console.log(

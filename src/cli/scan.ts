@@ -143,6 +143,13 @@ export async function run(argv: string[]): Promise<number> {
   }
   const loaded = loadConfig({ cwd: process.cwd() });
   explainProblems(loaded.problems);
+  // a reader that stops early (`| head`) closes the pipe, and the next line fails to write after this
+  // function has moved on: said in one line, as main says it of a write that fails at once
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    console.error('stallguard scan: output closed');
+    process.exit(1);
+  });
   let progress: Progress | undefined;
   const totals = await scanRoots(
     roots,

@@ -1,23 +1,27 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { stallguardHome } from '../config/load.ts';
 import { logError } from '../hook/run-hook.ts';
 import { type DaemonInfo, removeDaemonFile, runningDaemon, writeDaemonFile } from '../hook/daemon-file.ts';
+import { heldByOther, portHolder } from '../hook/port-holder.ts';
 import { defaultPort } from '../serve/address.ts';
 import { createHookServer } from '../serve/server.ts';
 import { parse, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
-export const summary = 'the hook as a local server, for Claude Code http hooks';
+export const summary = "the hook as a local server, for Claude Code's http hooks and the hook commands' first stage";
+
+const HOME_CHECK_MS = 30_000;
 
 const HELP = `usage: stallguard serve [--port N] [--idle MINUTES]
        stallguard serve --stop
 
 Runs the hook as a server on 127.0.0.1 (default port ${defaultPort()} for this user), for Claude Code's http
-hook type: install --daemon registers it, with the command hook as the fallback that also starts it when it
-is not running. One per user: it writes STALLGUARD_HOME/serve.pid while it listens, and exits after
---idle minutes without a request (default 30). --stop ends the running one.`;
+hooks and the bash first stage of the other agents' hook commands, which install registers by default;
+the command hook stands in for it while it is down, and starts it. One per STALLGUARD_HOME: it writes
+STALLGUARD_HOME/serve.pid while it listens, and exits after --idle minutes without a request (default 30),
+or when STALLGUARD_HOME is removed. --stop ends the running one.`;
 
 function idleMinutes(value: string | undefined): number {
   if (value === undefined) return 30;
@@ -72,15 +76,18 @@ export async function run(argv: string[]): Promise<number> {
   mkdirSync(home, { recursive: true, mode: 0o700 });
 
   let idle: NodeJS.Timeout | undefined;
+  let gone: NodeJS.Timeout | undefined;
   const server = createHookServer({
     port,
     home,
     env: process.env,
     selfDir: dirname(fileURLToPath(import.meta.url)),
     onRequest: () => idle?.refresh(),
+    onHomeGone: () => shutdown(),
   });
   const shutdown = () => {
     clearTimeout(idle);
+    clearInterval(gone);
     // stop accepting first: until the file is gone the command hooks
     // stand aside, so a call in between is missed, never counted twice
     server.close();
@@ -97,9 +104,9 @@ export async function run(argv: string[]): Promise<number> {
       await new Promise((r) => setTimeout(r, 300));
       const other = runningDaemon(home);
       if (other) return alreadyRunning(home, other, port);
-      const message =
-        `port ${port} on 127.0.0.1 is taken by another program; ` +
-        'pick another with: stallguard install --daemon --port N';
+      const holder = portHolder(port);
+      const by = heldByOther(holder) ? `a program of another user (uid ${holder.uid})` : 'another program';
+      const message = `port ${port} on 127.0.0.1 is taken by ${by}; pick another with: stallguard install --port N`;
       logError(home, 'serve', new Error(message));
       throw new Error(message);
     }
@@ -107,6 +114,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   writeDaemonFile(home, { pid: process.pid, port });
   idle = setTimeout(shutdown, idleMs).unref(); // the server keeps the process up, not the timer
+  // a STALLGUARD_HOME removed (a reset, a test's scratch folder) takes its daemon with it
+  gone = setInterval(() => existsSync(home) || shutdown(), HOME_CHECK_MS).unref();
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, shutdown);
   process.once('exit', () => removeDaemonFile(home));
   console.log(

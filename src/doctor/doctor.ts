@@ -3,6 +3,7 @@ import { hookPath } from '../install/hook-command.ts';
 import type { Check } from './check.ts';
 import { checkBundle } from './bundle.ts';
 import { checkConfig } from './config.ts';
+import { checkDaemon } from './daemon.ts';
 import { checkErrors } from './errors.ts';
 import { checkGit, checkNode } from './environment.ts';
 import { checkFileSystem } from './filesystem.ts';
@@ -29,6 +30,11 @@ export function runDoctor(cwd: string, env: NodeJS.ProcessEnv): Check[] {
     ...checkFileSystem(home, env),
     ...checkConfig(cwd, env, home),
     ...hooks.checks,
+    ...checkDaemon(
+      hooks.installed.flatMap((h) => (h.daemon ? [h.daemon] : [])),
+      home,
+      env,
+    ),
     ...bundles,
     ...checkHookRuns(toRun, cwd, env),
     ...checkErrors(home),

@@ -7,6 +7,7 @@ import { ALL_TARGETS, TARGETS } from '../install/targets.ts';
 import { lexShell } from '../shell/lex.ts';
 import { errnoText } from '../core/errno.ts';
 import { type Check, fail, ok, warn } from './check.ts';
+import type { DaemonUse } from './daemon.ts';
 
 // Where stallguard is registered, and whether each registration can run: the settings file parses, every
 // event is there, and the node and hook file the command names exist. A hook command that cannot start
@@ -21,6 +22,18 @@ export interface Installed {
   installClears: boolean;
   /** Arguments before the hook's own: `hook` for the CLI that a shared install runs from PATH. */
   args?: string[];
+  /** The daemon the command stands in for (`--serve-port N`), when it was installed with one. */
+  daemon?: DaemonUse;
+}
+
+/** The daemon an installed command names: its `--serve-port`, and the bash first stage before node, if any. */
+function daemonOf(runs: string[][], where: string, http: boolean): DaemonUse | undefined {
+  const words = runs.flat();
+  const i = words.indexOf('--serve-port');
+  const port = i === -1 ? NaN : Number(words[i + 1]);
+  if (!Number.isInteger(port)) return undefined;
+  const client = runs.find((w) => (w[0] === '.' || w[0] === 'bash') && /\.sh$/.test(w[1] ?? ''))?.[1];
+  return { where, port, http, ...(client ? { client } : {}) };
 }
 
 function runnable(path: string): boolean {
@@ -165,7 +178,8 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         );
       else {
         checks.push(ok('hooks', `${where}: installed`));
-        installed.push({ node, hook, clearsCerts, installClears });
+        const daemon = daemonOf(runs, where, target.daemon === 'http');
+        installed.push({ node, hook, clearsCerts, installClears, ...(daemon ? { daemon } : {}) });
         if (committed()) {
           checks.push(
             warn(

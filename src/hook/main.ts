@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { stallguardHome } from '../config/load.ts';
-import { ensureDaemon } from './start-daemon.ts';
+import { ensureDaemon, listening } from './start-daemon.ts';
 import { logError, runHookAsync } from './run-hook.ts';
 import { readStdin, writeStdout } from './stdin.ts';
 
@@ -11,7 +11,7 @@ import { readStdin, writeStdout } from './stdin.ts';
 /** Whether this run observed a tool call: the hook's heaviest path, the one worth a code cache. */
 export let observedCall = false;
 
-/** `--serve-port N`: installed with --daemon, this command runs only when the daemon did not, and starts it. */
+/** `--serve-port N`: installed with the daemon, this command runs only when the daemon did not, and starts it. */
 function servePort(argv: string[]): number | undefined {
   const i = argv.indexOf('--serve-port');
   const port = i === -1 ? NaN : Number(argv[i + 1]);
@@ -37,8 +37,12 @@ async function main(): Promise<void> {
   }
   const port = servePort(argv);
   try {
-    if (port !== undefined && process.env.STALLGUARD_MODE?.trim() !== 'off')
-      ensureDaemon(stallguardHome(), port, join(__dirname, 'cli.js'));
+    const home = stallguardHome();
+    const child =
+      port !== undefined && process.env.STALLGUARD_MODE?.trim() !== 'off'
+        ? ensureDaemon(home, port, join(__dirname, 'cli.js'))
+        : undefined;
+    if (child) await listening(home, child);
   } catch (error) {
     logError(stallguardHome(), 'serve', error);
   }

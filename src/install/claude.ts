@@ -5,15 +5,16 @@ import type { InstallTarget, Scope } from './target.ts';
 
 // .claude/settings.local.json (this project, personal and git-ignored), .claude/settings.json (this
 // project, committed) or ~/.claude/settings.json (user). PostToolUseFailure is where failing loops land,
-// PostToolBatch where a stop decided there is delivered.
+// PostToolBatch where a stop decided there is delivered. With the daemon, the three events after a call go
+// to its http hook alone (hook-groups.ts).
 
 export const CLAUDE: GroupSpec = {
   events: [
     { name: 'UserPromptSubmit' },
     { name: 'PreToolUse', matcher: '*' },
-    { name: 'PostToolUse', matcher: '*' },
-    { name: 'PostToolUseFailure', matcher: '*' },
-    { name: 'PostToolBatch' },
+    { name: 'PostToolUse', matcher: '*', httpAlone: true },
+    { name: 'PostToolUseFailure', matcher: '*', httpAlone: true },
+    { name: 'PostToolBatch', httpAlone: true },
     { name: 'Stop' },
     { name: 'SubagentStop' },
   ],
@@ -35,7 +36,7 @@ export const claudeTarget: InstallTarget = {
     scope === 'project' ? join(project, 'CLAUDE.md') : join(configDir(env), 'CLAUDE.md'),
   events: CLAUDE.events.map((e) => e.name),
   shell: true,
-  daemon: true,
+  daemon: 'http',
   add: (text, file, command, httpUrl) => addGroups(text, file, command, CLAUDE, httpUrl),
   remove: (text, file) => removeGroups(text, file),
   installed: (text, file) => installedGroups(text, file, CLAUDE),

@@ -27,6 +27,9 @@ export const codexTarget: InstallTarget = {
   rulesFile: (scope: Scope, project, env) =>
     scope === 'project' ? join(project, 'AGENTS.md') : join(codexHome(env), 'AGENTS.md'),
   events: CODEX.events.map((e) => e.name),
+  // measured: Codex runs a hook command with bash -c
+  shell: true,
+  daemon: 'first-stage',
   add: (text, file, command) => addGroups(text, file, command, CODEX),
   remove: (text, file) => removeGroups(text, file),
   installed: (text, file) => installedGroups(text, file, CODEX),

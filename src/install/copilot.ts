@@ -36,6 +36,7 @@ export const copilotTarget: InstallTarget = {
     scope === 'project' ? join(project, 'AGENTS.md') : join(copilotHome(env), 'copilot-instructions.md'),
   events: COPILOT.events,
   shell: true,
+  daemon: 'first-stage',
   add: (text, file, command) => addEntries(text, file, command, COPILOT),
   remove: (text, file) => removeEntries(text, file, COPILOT),
   installed: (text, file) => installedEntries(text, file, COPILOT),

@@ -29,6 +29,9 @@ export const geminiTarget: InstallTarget = {
   rulesFile: (scope: Scope, project, env) =>
     scope === 'project' ? join(project, 'GEMINI.md') : join(geminiDir(env), 'GEMINI.md'),
   events: GEMINI.events.map((e) => e.name),
+  // measured: Gemini CLI runs a hook command with bash -c
+  shell: true,
+  daemon: 'first-stage',
   add: (text, file, command) => addGroups(text, file, command, GEMINI),
   remove: (text, file) => removeGroups(text, file),
   installed: (text, file) => installedGroups(text, file, GEMINI),

@@ -16,14 +16,24 @@ function shellQuote(s: string): string {
   return /^[A-Za-z0-9_\/.:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** How an agent's hook reaches the daemon: Claude Code's http hook, or the command's bash first stage. */
+export type DaemonWay = 'http' | 'first-stage';
+
 export interface CommandOptions {
   /** The agent runs the command through `sh -c` (POSIX shell syntax may be used). */
   shell?: boolean;
-  /** Installed beside the http hook of `stallguard serve` on this port: run node only when the daemon is down. */
-  daemonPort?: number;
+  /** The daemon, `stallguard serve` on this port: node runs only when it is down, and starts it. */
+  daemon?: { port: number; way: DaemonWay };
+  /** The bash first stage (dist/hook-client.sh). */
+  client?: string;
   platform?: NodeJS.Platform;
   /** Major version of the node that runs the hook. */
   nodeMajor?: number;
+}
+
+/** The first stage beside the hook (dist/hook-client.sh). */
+export function clientPath(): string {
+  return distFile('hook-client.sh');
 }
 
 /** The shell test that the daemon named in STALLGUARD_HOME/serve.pid is alive, with builtins only (read, kill). */
@@ -41,7 +51,13 @@ export function daemonAliveTest(): string {
  * (free, unlike an `env -u` process), and keeps its value in STALLGUARD_CA_CERTS for the one TLS connection
  * a hook may make (the optional LLM judge), which loads it then. It is written whatever the
  * installer's own environment holds, since the agent may be started from elsewhere (an IDE, a login shell).
- * With a daemon port, node runs only when the daemon is not up.
+ *
+ * With the daemon, node runs only when it is not up. Beside Claude Code's http hook, the command only tests
+ * with two shell builtins that the daemon is alive and leaves the call to the http hook. For the agents with
+ * command hooks alone, which run them with bash -c, the shell sources the first stage (src/hook/client.sh),
+ * which hands the payload to the daemon over its port with bash's own builtins, and stands aside before
+ * reading it when there is no daemon to take it, or the shell is not bash, or the file is gone: node then
+ * takes the call.
  */
 export function hookCommand(
   agent: AgentName,
@@ -51,7 +67,8 @@ export function hookCommand(
 ): string {
   const {
     shell = false,
-    daemonPort,
+    daemon,
+    client = clientPath(),
     platform = process.platform,
     nodeMajor = Number(process.versions.node.split('.')[0]),
   } = options;
@@ -60,9 +77,11 @@ export function hookCommand(
   const clearCerts =
     posixShell && nodeMajor < 22 ? 'STALLGUARD_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= ' : '';
   const run = `${clearCerts}${shellQuote(node)} ${shellQuote(hook)} --agent ${agent}`;
-  if (daemonPort === undefined) return run;
+  if (daemon === undefined) return run;
   if (!posixShell) throw new Error('the daemon needs a POSIX shell to run the hook command');
-  return `${daemonAliveTest()} || ${run} --serve-port ${daemonPort}`;
+  const quoted = shellQuote(client);
+  const first = daemon.way === 'http' ? daemonAliveTest() : `[ -f ${quoted} ] && . ${quoted} ${agent} 2>/dev/null`;
+  return `${first} || ${run} --serve-port ${daemon.port}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { claudeHeaders } from '../core/hook-env.ts';
 import { isOurHandler, isOurs, marked } from './ours.ts';
 import { addEvent, append, hooksOf, pruneEmpty, remove } from './settings-json.ts';
 
@@ -6,11 +7,17 @@ import { addEvent, append, hooksOf, pruneEmpty, remove } from './settings-json.t
 // exactly the handlers that carry its marker (and groups and events left empty by that). With the daemon
 // (Claude Code's http hooks), the group also holds an http handler to `stallguard serve`, known by its URL on
 // the loopback address under /stallguard/, just before the command that stands in when the daemon is down.
+// Each command hook costs Claude Code a process, about what a node start saves, so with the daemon the events
+// that follow a call (httpAlone) have the http handler alone: the command that comes first in each call
+// (PreToolUse) starts the daemon when it is down and waits until it listens.
 
 export interface GroupEvent {
   name: string;
   /** The matcher the group gets, for events that take one. */
   matcher?: string;
+  /** With the daemon's http handler, no command beside it: an event that follows one whose command starts the
+   *  daemon. */
+  httpAlone?: boolean;
 }
 
 export interface GroupSpec {
@@ -23,11 +30,11 @@ type Handler = { type?: unknown; command?: unknown; url?: unknown };
 type Group = { matcher?: string; hooks?: Handler[] };
 
 /**
- * The http handler that sends an event to `stallguard serve`; a
- * short timeout, since a healthy daemon answers in milliseconds.
+ * The http handler that sends an event to `stallguard serve`, with the hook environment's variables that
+ * change an answer; a short timeout, since a healthy daemon answers in milliseconds.
  */
-export function httpHandler(url: string): { type: 'http'; url: string; timeout: number } {
-  return { type: 'http', url, timeout: 3 };
+export function httpHandler(url: string): Record<string, unknown> {
+  return { type: 'http', url, timeout: 3, ...claudeHeaders() };
 }
 
 /** The settings text with every stallguard handler removed. */
@@ -58,9 +65,11 @@ export function removeGroups(text: string, file: string): string {
  */
 export function addGroups(text: string, file: string, command: string, spec: GroupSpec, httpUrl?: string): string {
   let out = removeGroups(text.trim() === '' ? '{}\n' : text, file);
-  for (const { name, matcher } of spec.events) {
+  for (const { name, matcher, httpAlone } of spec.events) {
     const existing = hooksOf(out, file)?.[name];
-    const handlers = [...(httpUrl ? [httpHandler(httpUrl)] : []), spec.handler(marked(command))];
+    const handlers = httpUrl
+      ? [httpHandler(httpUrl), ...(httpAlone ? [] : [spec.handler(marked(command))])]
+      : [spec.handler(marked(command))];
     const group = { ...(matcher !== undefined ? { matcher } : {}), hooks: handlers };
     out = Array.isArray(existing) ? append(out, ['hooks', name], group) : addEvent(out, file, name, [group]);
   }
@@ -72,17 +81,19 @@ export function installedGroups(text: string, file: string, spec: GroupSpec): st
   return ourGroupCommand(hooksOf(text, file), spec);
 }
 
-/** In a parsed `hooks` table (JSON or TOML): stallguard's command, if it is there for every event of `spec`. */
+/**
+ * In a parsed `hooks` table (JSON or TOML): stallguard's command, if stallguard is there for every event of
+ * `spec` (an httpAlone event through the daemon's http handler alone).
+ */
 export function ourGroupCommand(table: Record<string, unknown> | undefined, spec: GroupSpec): string | undefined {
   const hooks = table as Record<string, Group[]> | undefined;
   let found: string | undefined;
-  for (const { name } of spec.events) {
+  for (const { name, httpAlone } of spec.events) {
     const groups = hooks?.[name];
-    const cmd = (Array.isArray(groups) ? groups : [])
-      .flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []))
-      .find((h) => isOurs(h?.command))?.command;
-    if (typeof cmd !== 'string') return undefined;
-    found = cmd;
+    const handlers = (Array.isArray(groups) ? groups : []).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []));
+    const cmd = handlers.find((h) => isOurs(h?.command))?.command;
+    if (typeof cmd === 'string') found = cmd;
+    else if (!httpAlone || !handlers.some((h) => h?.type === 'http' && isOurHandler(h))) return undefined;
   }
   return found;
 }

@@ -22,6 +22,7 @@ export const qwenTarget: InstallTarget = {
     scope === 'project' ? join(project, 'QWEN.md') : join(qwenHome(env), 'QWEN.md'),
   events: QWEN.events.map((e) => e.name),
   shell: true,
+  daemon: 'first-stage',
   add: (text, file, command) => addGroups(text, file, command, QWEN),
   remove: (text, file) => removeGroups(text, file),
   installed: (text, file) => installedGroups(text, file, QWEN),

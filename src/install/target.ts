@@ -1,4 +1,5 @@
 import type { AgentName } from '../types.ts';
+import type { DaemonWay } from './hook-command.ts';
 
 export type Scope = 'project' | 'user';
 
@@ -21,8 +22,9 @@ export interface InstallTarget {
   plugin?: string;
   /** The agent runs a hook command through `sh -c` on POSIX systems. */
   shell?: boolean;
-  /** The agent can send its hooks to `stallguard serve` over HTTP (install --daemon). */
-  daemon?: boolean;
+  /** How the agent's hooks reach the daemon, `stallguard serve`, which install sets up by default for a
+   *  personal install on a POSIX system: Claude Code's http hooks, or a command's bash first stage. */
+  daemon?: DaemonWay;
   /** The settings text with stallguard's hooks for `command` (any earlier ones replaced); with `httpUrl`,
    *  also the http hook of `stallguard serve`, where the agent has one (see daemon). */
   add(text: string, file: string, command: string, httpUrl?: string): string;

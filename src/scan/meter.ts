@@ -1,4 +1,4 @@
-import type { Action, CallStep, Decision, DecisionCode, Observation, SignalHit } from '../types.ts';
+import type { Action, CallStep, Decision, DecisionCode, Observation, SignalHit, Step } from '../types.ts';
 import type { UsageRecord } from '../readers/types.ts';
 import { loopForm, loopTools } from './loop-form.ts';
 import { CallCounter, type CallRef } from '../core/call-ref.ts';
@@ -71,6 +71,27 @@ interface Track {
 }
 
 const keyOf = (c: CallStep) => c.key + '\u0000' + c.out;
+
+/**
+ * What the meter reads of an observation, and no more: the step's kind and the agent; of a call its key,
+ * outcome, tool and short form, of a call about to run its tool and short form, of a spawn its short form.
+ * A file replayed in a thread hands this on (scan/tape.ts), not the whole step with its sketches; keep it
+ * in step with observe() and what it calls.
+ */
+export function meterView(obs: Observation): Observation {
+  const s = obs.step;
+  const step: Step =
+    s.k === 'call'
+      ? { k: 'call', tool: s.tool, cls: s.cls, key: s.key, out: s.out, ok: s.ok, short: s.short }
+      : s.k === 'pre'
+        ? { k: 'pre', tool: s.tool, key: s.key, short: s.short }
+        : s.k === 'spawn'
+          ? { k: 'spawn', childType: s.childType, short: s.short }
+          : s.k === 'verdict'
+            ? s
+            : { k: s.k };
+  return { step, agent: obs.agent };
+}
 
 /** What a meter is fed, in order: the usage of model responses, the observations with their decisions, the end. */
 export interface MeterInput {

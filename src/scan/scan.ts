@@ -44,7 +44,11 @@ export async function scanRoots(
   };
   const files = sessions.flatMap((s) => [s.main, ...s.subagents]);
   if (threads <= 1 || files.length <= 1) {
-    for (const s of sessions) add(scanSession(s, config, seen, hooks.onBytes));
+    for (const s of sessions) {
+      add(scanSession(s, config, seen, hooks.onBytes));
+      // let the output's events in between sessions (a closed pipe ends the scan there, not at its end)
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return totals;
   }
   const taped = tapedInOrder(files, config, Math.min(threads, files.length), hooks.onBytes);

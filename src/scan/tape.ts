@@ -1,6 +1,6 @@
 import type { Decision, Observation } from '../types.ts';
 import type { UsageRecord } from '../readers/types.ts';
-import type { MeterInput } from './meter.ts';
+import { type MeterInput, meterView } from './meter.ts';
 
 // A meter's input kept in order, to be fed to a meter later and elsewhere: a file replayed in a worker
 // thread is metered in the main thread, in the scan's order, because what a file's responses add depends
@@ -18,8 +18,14 @@ export class MeterTape implements MeterInput {
     this.ops.push({ usage: record });
   }
 
+  /** Keeps what the meter reads of the observation (meterView): with its sketches a tape is a fifth of its file. */
   observe(obs: Observation, step: number, decision?: Decision, mode?: string): void {
-    this.ops.push({ obs, step, ...(decision ? { decision } : {}), ...(mode !== undefined ? { mode } : {}) });
+    this.ops.push({
+      obs: meterView(obs),
+      step,
+      ...(decision ? { decision } : {}),
+      ...(mode !== undefined ? { mode } : {}),
+    });
   }
 
   finish(): void {

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { logError, runHook } from '../hook/run-hook.ts';
+import { stallguardHome } from '../config/load.ts';
+import { consultJudge, logError, runHook } from '../hook/run-hook.ts';
 import { HOOK_PATH } from './address.ts';
+import { requestEnv } from '../core/hook-env.ts';
 
 // `stallguard serve`: the hook as a local HTTP server, for Claude Code's `http` hook type. The payload is
 // POSTed, the response body is the hook's output, and each request goes through the very runHook the
@@ -9,7 +12,10 @@ import { HOOK_PATH } from './address.ts';
 //
 // Only this user's agent should reach it: it listens on 127.0.0.1, refuses requests a browser would send
 // (any Origin header) and Host names other than the loopback one (DNS rebinding). It fails open like the
-// hook: whatever goes wrong, the answer is an empty 200 and a line in errors.log.
+// hook: whatever goes wrong, the answer is an empty 200 and a line in errors.log. Each request runs in the
+// environment of the hook that sent it (hook-env.ts), and with the optional LLM judge as the hook does; a
+// hook whose STALLGUARD_HOME is another than the daemon's is refused (421), so that a port shared by two
+// homes never mixes their sessions: the command that stands in for the daemon then runs the hook itself.
 
 const MAX_BODY = 64 << 20;
 
@@ -21,30 +27,35 @@ export interface ServeOptions {
   selfDir?: string;
   /** Called on every request, for the idle timer. */
   onRequest?: () => void;
+  /** Called when a request finds STALLGUARD_HOME gone: it is answered 503, and the daemon should go too. */
+  onHomeGone?: () => void;
 }
 
 export interface Answer {
   status: number;
   body: string;
+  /** STALLGUARD_HOME is gone: the daemon goes once this answer is sent. */
+  homeGone?: boolean;
 }
 
 /** The answer to one request, from its method, path, headers and body. */
-export function answer(
+export async function answer(
   method: string | undefined,
   url: string | undefined,
   headers: IncomingMessage['headers'],
   body: string,
   opts: ServeOptions,
-): Answer {
+): Promise<Answer> {
   if (headers.origin !== undefined) return { status: 403, body: '' };
   const host = headers.host ?? '';
   if (host !== `127.0.0.1:${opts.port}` && host !== `localhost:${opts.port}`) return { status: 403, body: '' };
   if (method !== 'POST' || !url?.startsWith(HOOK_PATH)) return { status: 404, body: '' };
   const agent = url.slice(HOOK_PATH.length).split(/[?#]/)[0]!;
-  return {
-    status: 200,
-    body: runHook({ stdin: body, argv: ['--agent', agent], env: opts.env, selfDir: opts.selfDir }).stdout,
-  };
+  if (!existsSync(opts.home)) return { status: 503, body: '', homeGone: true };
+  const { env, sent } = requestEnv(opts.env, headers);
+  if (sent && stallguardHome(env) !== opts.home) return { status: 421, body: '' };
+  const out = runHook({ stdin: body, argv: ['--agent', agent], env, selfDir: opts.selfDir });
+  return { status: 200, body: (await consultJudge(out, env)).stdout };
 }
 
 function reply(res: ServerResponse, a: Answer): void {
@@ -52,8 +63,11 @@ function reply(res: ServerResponse, a: Answer): void {
   res.end(a.body);
 }
 
+/** How long a connection is kept for the next request: Claude Code reuses its connection between tool calls. */
+const KEEP_ALIVE_MS = 30 * 60_000;
+
 export function createHookServer(opts: ServeOptions): Server {
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     opts.onRequest?.();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -62,18 +76,23 @@ export function createHookServer(opts: ServeOptions): Server {
       if (size <= MAX_BODY) chunks.push(b);
     });
     req.on('end', () => {
-      let a: Answer;
-      try {
-        a =
-          size > MAX_BODY
-            ? { status: 413, body: '' }
-            : answer(req.method, req.url, req.headers, Buffer.concat(chunks).toString('utf8'), opts);
-      } catch (error) {
-        logError(opts.home, 'serve', error);
-        a = { status: 200, body: '' };
-      }
-      reply(res, a);
+      const asked: Promise<Answer> =
+        size > MAX_BODY
+          ? Promise.resolve({ status: 413, body: '' })
+          : answer(req.method, req.url, req.headers, Buffer.concat(chunks).toString('utf8'), opts);
+      asked.then(
+        (a) => {
+          if (a.homeGone) res.once('finish', () => opts.onHomeGone?.());
+          reply(res, a);
+        },
+        (error: unknown) => {
+          logError(opts.home, 'serve', error);
+          reply(res, { status: 200, body: '' });
+        },
+      );
     });
     req.on('error', () => res.destroy());
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
 }
