@@ -333,14 +333,12 @@ const RUNNERS = /^(?:npx|bunx|pnpx|uvx)$/;
 /** Commands that say, set or wait, and act on nothing. */
 const INERT = /^(?:cd|pushd|popd|set-location|echo|printf|write-output|write-host|true|false|:|set|source|\.)$/i;
 
-/** A word as an intent's object: a path by its name, a URL by its host and path, numbers and versions alike. */
+/** A word as an intent's object: a path by its name, a URL by its host and path, versions alike. */
 function objectWord(word: string): string {
   const url = /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word);
   const w = url ? `${url[1]}${url[2]?.replace(/\/$/, '') ?? ''}` : base(word.replace(/[/\\]+$/, ''));
-  return w
-    .toLowerCase()
-    .replace(/\bv(?=\d)/g, '')
-    .replace(/\d+/g, '#');
+  // versions alike (`24.12.0`, `v24.12.0`), other numbers kept: job 41 and job 42 are two things
+  return w.toLowerCase().replace(/\bv?\d+(?:\.\d+)+\b/g, '#');
 }
 
 /** What one simple command acts on: its program and its last word that is no flag, or an interpreter's script. */
@@ -375,6 +373,8 @@ function classifyShell(command: string, depth = 0): CallShape {
   let waited: string | undefined;
   /** Every command that did something else than look was a probe: after a wait, the call is a poll. */
   let onlyProbes = true;
+  /** The URL the first probe asked for. */
+  let probed: string | undefined;
   const intents = new Set<string>();
   const programs = new Set<string>();
   for (const simple of lexShell(command, POWERSHELL.test(command))) {
@@ -453,8 +453,13 @@ function classifyShell(command: string, depth = 0): CallShape {
     else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
     else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk')
       consider({ cls: 'read', target: lastPath(words), range: joined });
-    else {
-      if (!PROBES.test(verb) || args.some((a) => SENDS.test(a))) onlyProbes = false;
+    else if (PROBES.test(verb) && !args.some((a) => SENDS.test(a))) {
+      // a request that sends nothing asks for a URL: a read of it, unless the command does something else too
+      const url = args.filter((a) => !a.startsWith('-')).find((a) => /^(?:https?:\/\/|localhost\b|127\.)/i.test(a));
+      probed ??= url ?? args.filter((a) => !a.startsWith('-')).at(-1) ?? verb;
+      consider({ cls: 'exec' });
+    } else {
+      onlyProbes = false;
       consider({ cls: 'exec' });
     }
   }
@@ -463,6 +468,7 @@ function classifyShell(command: string, depth = 0): CallShape {
   let found: CallShape = shape ?? { cls: 'exec' };
   if (waited !== undefined && (!shape || (RANK[found.cls] < RANK.poll && (found.cls !== 'exec' || onlyProbes))))
     found = { ...found, cls: 'poll', target: found.target ?? waited };
+  else if (found.cls === 'exec' && onlyProbes && probed !== undefined) found = { cls: 'read', target: probed };
   // the first few: what a long script does first is what it is for
   found = { ...found, intents: [...intents].slice(0, 4), programs: [...programs].slice(0, 4) };
   return inline ? { ...found, inline } : found;

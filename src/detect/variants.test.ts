@@ -150,3 +150,17 @@ describe('not the same failure', () => {
     assert.deepEqual(s.actions(), []);
   });
 });
+
+describe('a request that asks for a URL is a lookup', () => {
+  it('a couple of 404s while finding where a local server serves a page are exploration', () => {
+    const s = new Session();
+    s.prompt();
+    const missing = 'HTTP/1.1 404 Not Found\nConnection: keep-alive';
+    s.bash('curl -I http://localhost:50788/architecture.html', missing);
+    s.call('Read', { file_path: `${P}/server.cjs` }, 'const http = require("http");\nserve(dir);');
+    s.bash('curl -I http://localhost:50788/', missing);
+    s.bash('cat state/server-info', '{"port":50788,"screen_dir":"content"}');
+    s.bash('curl -I http://localhost:50788/content/architecture.html', missing);
+    assert.deepEqual(s.actions(), []);
+  });
+});
