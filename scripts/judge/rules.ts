@@ -2,8 +2,9 @@
 // thresholds are chosen to catch as many labeled stuck segments as possible (weighted: real users' sessions
 // double, high confidence over medium) while the healthy runs alarmed stay within a budget on every labeled
 // set. Coordinate ascent over the signals, each given the threshold (or none) that helps most with the others
-// held, until nothing changes, from several orders; where catches tie, fewer healthy alarms, then the level that
-// sees more segments by itself, then the higher level. Fast, because it scores on the signals each call saw with no window ever reset
+// held, until nothing changes, from several orders; where catches tie, fewer healthy alarms, then fewer healthy
+// runs within one attempt of the level, then the level that sees more segments by itself, then the higher.
+// Fast, because it scores on the signals each call saw with no window ever reset
 // (extract.ts); the replay through the full engine then scores what the thresholds really do.
 //
 // The result is a JudgeModel in the noisy-OR form of src/judge/model.ts: one steep hinge per signal, so that
@@ -75,6 +76,17 @@ function objective(p: Prepared, rules: Map<SignalCode, number>, budget: number):
   return { caught, alarmed: all };
 }
 
+/**
+ * The healthy runs one signal comes within one attempt of alarming at a level: the margin a level keeps on the
+ * healthy work the data has. A level that many healthy runs nearly reach alarms people never seen sooner.
+ */
+function nearly(p: Prepared, code: SignalCode, level: number): number {
+  if (level === Infinity) return 0;
+  let n = 0;
+  for (const h of p.healthy) if ((h.best[code] ?? 0) >= level - 1) n++;
+  return n;
+}
+
 /** The weighted segments one signal at one level catches by itself. */
 function alone(p: Prepared, code: SignalCode, level: number): number {
   let caught = 0;
@@ -95,7 +107,7 @@ function ascend(
     let changed = false;
     for (const code of order) {
       const kept = rules.get(code) ?? Infinity;
-      let best = { level: kept, ...current, alone: alone(p, code, kept) };
+      let best = { level: kept, ...current, alone: alone(p, code, kept), nearly: nearly(p, code, kept) };
       for (const level of LEVELS_OF[code] ?? LEVELS) {
         if (level === kept) continue;
         const trial = new Map(rules);
@@ -103,17 +115,20 @@ function ascend(
         else trial.set(code, level);
         const score = objective(p, trial, budget);
         if (score.caught < 0) continue;
-        // Where the catches tie (other signals catch the same segments), the level with no more healthy alarms
-        // that sees more segments by itself: a second witness for the stalls the data has, at no cost it shows
-        // (people never seen stall in ways the design part holds fewer of), rather than a signal that decides
-        // nothing for want of a segment only it sees; then the higher level.
+        // Where the catches tie (other signals catch the same segments): the level with fewer healthy alarms; then
+        // the one fewer healthy runs come within an attempt of (a margin on the healthy work of people never
+        // seen); then the one that sees more segments by itself (a second witness for the stalls the data has,
+        // at no cost it shows, rather than a signal that decides nothing for want of a segment only it sees);
+        // then the higher level.
         const own = alone(p, code, level);
+        const close = nearly(p, code, level);
+        const tie = score.caught === best.caught && score.alarmed === best.alarmed;
         const better =
           score.caught > best.caught ||
-          (score.caught === best.caught &&
-            (score.alarmed < best.alarmed ||
-              (score.alarmed === best.alarmed && (own > best.alone || (own === best.alone && level > best.level)))));
-        if (better) best = { level, ...score, alone: own };
+          (score.caught === best.caught && score.alarmed < best.alarmed) ||
+          (tie && close < best.nearly) ||
+          (tie && close === best.nearly && (own > best.alone || (own === best.alone && level > best.level)));
+        if (better) best = { level, ...score, alone: own, nearly: close };
       }
       if (best.level !== kept) {
         if (best.level === Infinity) rules.delete(code);

@@ -150,6 +150,8 @@ export interface CallShape {
   intents?: string[];
   /** The programs a shell command runs, for a program that is not there at all however it is called. */
   programs?: string[];
+  /** A shell command without the shells it is handed to (`bash -lc '...'`, `cmd /c ...`): what it runs. */
+  script?: string;
 }
 
 function replacement(o: Record<string, unknown>): { before: string; after: string } | undefined {
@@ -362,6 +364,19 @@ function intentOf(words: readonly string[]): string | undefined {
   return object === undefined ? verb : `${verb} ${objectWord(object)}`;
 }
 
+/** A command handed whole to a shell, `bash -lc 'npm test'` or `powershell -Command "..."`, as the script it runs. */
+function unwrapped(command: string): string {
+  let script = command;
+  for (let depth = 0; depth < 3; depth++) {
+    const simples = lexShell(script, POWERSHELL.test(script));
+    const words = simples.length === 1 ? programWords(simples[0]!.words) : [];
+    const inner = words.length > 0 ? inlineScript(base(words[0]!), words.slice(1)) : undefined;
+    if (inner === undefined) break;
+    script = inner;
+  }
+  return script;
+}
+
 function classifyShell(command: string, depth = 0): CallShape {
   let shape: CallShape | undefined;
   const consider = (s: CallShape) => {
@@ -482,7 +497,7 @@ function str(v: unknown): string | undefined {
 export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
   if (facts.bookkeeping) return { cls: 'bookkeeping' };
   if (facts.command !== undefined) {
-    const shape = classifyShell(facts.command);
+    const shape = { ...classifyShell(facts.command), script: unwrapped(facts.command) };
     return facts.target !== undefined && shape.target === undefined ? { ...shape, target: facts.target } : shape;
   }
   const o = callFields(call.input);

@@ -23,8 +23,11 @@ function alike(a: Entry, b: Entry): boolean {
  */
 export const nearDuplicate: Signal = (window) => {
   const last = window.at(-1);
-  // a listing or a read that keeps giving the same answer is read again, not retried: REREAD weighs it
-  if (!last || ((last.cls === 'read' || last.cls === 'search') && last.ok !== false && !last.empty)) return undefined;
+  if (!last) return undefined;
+  const lookup = last.cls === 'read' || last.cls === 'search';
+  // a listing or a read that keeps giving the same answer is read again, not retried: REREAD weighs it; and an
+  // action that succeeds in silence (rm, mkdir, a script that prints nothing) says nothing about being stuck
+  if (last.ok !== false && (lookup ? !last.empty : last.empty)) return undefined;
   const calls = recentSince(window, (e, last) => e.tool === last.tool && alikeOutcome(e, last) && alike(e, last));
   const n = attempts(calls);
   return n >= 2 ? { code: 'NEAR_DUPLICATE', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;

@@ -84,7 +84,8 @@ function callStep(
     out: digest(outcome),
     ok,
     short: shortForm(call.name, call.input, ctx.cwd),
-    sim: sketch(args),
+    // a shell command by what it runs: the shell it is handed to and the call's envelope are the same each time
+    sim: sketch(shape.script !== undefined ? canonicalText(shape.script, ctx) : args),
   };
   if (ok === false) {
     step.fail = digest(failureSignature(outcome));
