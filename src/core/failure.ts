@@ -54,16 +54,24 @@ export function failureSignature(text: string): string {
     .slice(-3)
     .join('\n')
     .replace(LINE_NUMBER, ':N');
-  // case and punctuation vary between attempts that print the same error ("fail: x", "FAIL x")
-  const plain = (l: string) =>
-    l
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
   // an exit code alone says nothing about which failure it was: two different failures would share it
-  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plain).join('\n');
-  return [...lines, tail].map(plain).join('\n');
+  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plainLine).join('\n');
+  return [...lines, tail].map(plainLine).join('\n');
+}
+
+const PRINTABLE_ASCII = /^[\t\n\r -~]*$/;
+
+/**
+ * A line without its case and punctuation, which vary between attempts that print the same error ("fail: x",
+ * "FAIL x"). Letters and digits of every script are kept; \p{L} and \p{N} take a hook process milliseconds
+ * to compile, so a line of plain ASCII, most of them, is folded by their ASCII part alone (the same result).
+ */
+export function plainLine(line: string): string {
+  const lower = line.toLowerCase();
+  const kept = PRINTABLE_ASCII.test(lower)
+    ? lower.replace(/[^a-z0-9\s]+/g, ' ')
+    : lower.replace(/[^\p{L}\p{N}\s]+/gu, ' ');
+  return kept.replace(/\s+/g, ' ').trim();
 }
 
 const GENERIC =
