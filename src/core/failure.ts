@@ -1,3 +1,4 @@
+import { isPlainAscii } from './plain-ascii.ts';
 import { anyOf, either, regex } from './regex.ts';
 // How a call failed, reduced to what stays the same when the same problem recurs: the exception type and
 // message, the failing test ids, the linter codes, the exit code. Two commands that fail for the same
@@ -59,18 +60,13 @@ export function failureSignature(text: string): string {
   return [...lines, tail].map(plainLine).join('\n');
 }
 
-const PRINTABLE_ASCII = /^[\t\n\r -~]*$/;
-
 /**
  * A line without its case and punctuation, which vary between attempts that print the same error ("fail: x",
- * "FAIL x"). Letters and digits of every script are kept; \p{L} and \p{N} take a hook process milliseconds
- * to compile, so a line of plain ASCII, most of them, is folded by their ASCII part alone (the same result).
+ * "FAIL x"). Letters and digits of every script are kept (plain-ascii.ts: an ASCII line needs no \p{L}).
  */
 export function plainLine(line: string): string {
   const lower = line.toLowerCase();
-  const kept = PRINTABLE_ASCII.test(lower)
-    ? lower.replace(/[^a-z0-9\s]+/g, ' ')
-    : lower.replace(/[^\p{L}\p{N}\s]+/gu, ' ');
+  const kept = isPlainAscii(lower) ? lower.replace(/[^A-Za-z0-9\s]+/g, ' ') : lower.replace(/[^\p{L}\p{N}\s]+/gu, ' ');
   return kept.replace(/\s+/g, ' ').trim();
 }
 
