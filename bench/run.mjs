@@ -185,7 +185,8 @@ function pathPayload(name, session, i) {
       ...common,
       hook_event_name: 'PostToolUseFailure',
       tool_name: 'Bash',
-      tool_input: { command: `npx vitest run src/invoice -t "case ${i}"`, description: 'Run the invoice tests' },
+      // a test run (what the working-tree fingerprint is taken for)
+      tool_input: { command: `npm test -- -t "case ${i}"`, description: 'Run the invoice tests' },
       error,
       is_interrupt: false,
       duration_ms: 2900,

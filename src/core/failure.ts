@@ -1,3 +1,4 @@
+import { isPlainAscii } from './plain-ascii.ts';
 import { anyOf, either, regex } from './regex.ts';
 // How a call failed, reduced to what stays the same when the same problem recurs: the exception type and
 // message, the failing test ids, the linter codes, the exit code. Two commands that fail for the same
@@ -54,16 +55,19 @@ export function failureSignature(text: string): string {
     .slice(-3)
     .join('\n')
     .replace(LINE_NUMBER, ':N');
-  // case and punctuation vary between attempts that print the same error ("fail: x", "FAIL x")
-  const plain = (l: string) =>
-    l
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
   // an exit code alone says nothing about which failure it was: two different failures would share it
-  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plain).join('\n');
-  return [...lines, tail].map(plain).join('\n');
+  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plainLine).join('\n');
+  return [...lines, tail].map(plainLine).join('\n');
+}
+
+/**
+ * A line without its case and punctuation, which vary between attempts that print the same error ("fail: x",
+ * "FAIL x"). Letters and digits of every script are kept (plain-ascii.ts: an ASCII line needs no \p{L}).
+ */
+export function plainLine(line: string): string {
+  const lower = line.toLowerCase();
+  const kept = isPlainAscii(lower) ? lower.replace(/[^A-Za-z0-9\s]+/g, ' ') : lower.replace(/[^\p{L}\p{N}\s]+/gu, ' ');
+  return kept.replace(/\s+/g, ' ').trim();
 }
 
 const GENERIC =

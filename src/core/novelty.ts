@@ -1,3 +1,4 @@
+import { isPlainAscii } from './plain-ascii.ts';
 import { hashText } from './sketch.ts';
 
 // What an answer says, line by line, as small hashes: the engine remembers the lines a task has seen, so
@@ -7,6 +8,11 @@ import { hashText } from './sketch.ts';
 /** Lines kept per outcome: the first and the last, as a long output's head and tail say most. */
 const HEAD = 12;
 const TAIL = 12;
+
+/** Whether a line holds two letters or digits, of any script (plain-ascii.ts: an ASCII line needs no \p{L}). */
+export function wordy(line: string): boolean {
+  return isPlainAscii(line) ? /[A-Za-z0-9].*[A-Za-z0-9]/.test(line) : /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line);
+}
 
 /**
  * Hashes of an outcome's distinct lines (from its canonical text, where times, ids and durations are already
@@ -18,7 +24,7 @@ export function outcomeLines(canonical: string): number[] {
   for (const raw of canonical.split('\n')) {
     const line = raw.trim().toLowerCase().replace(/\s+/g, ' ');
     // a line of punctuation alone (a rule, a brace) says nothing of its own
-    if (!/[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line)) continue;
+    if (!wordy(line)) continue;
     const h = hashText(line);
     if (seen.has(h)) continue;
     seen.add(h);

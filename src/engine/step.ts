@@ -17,6 +17,7 @@ import { guardCall, type GuardContext } from '../guard/guard.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { shortForm } from '../core/short-form.ts';
+import { lettersAndDigits } from '../core/plain-ascii.ts';
 import { sketch } from '../core/sketch.ts';
 import { chantCount } from '../core/chant.ts';
 
@@ -122,12 +123,7 @@ function callStep(
     step.doc = true;
   if (facts.empty || blank) step.empty = true;
   // case and separators do not make another name: floor_div, FloorDiv and floordiv are one lookup
-  if (shape.term !== undefined)
-    step.term = sketch(
-      canonicalText(shape.term, ctx)
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, ''),
-    );
+  if (shape.term !== undefined) step.term = sketch(lettersAndDigits(canonicalText(shape.term, ctx).toLowerCase()));
   // a program's usage error says the call itself was wrong; only a failed command's output is read for one
   if (
     facts.malformed ||

@@ -40,6 +40,9 @@ export interface HookInput {
   env: NodeJS.ProcessEnv;
   /** The folder of the running hook bundle, protected from edits like stallguard's own files. */
   selfDir?: string;
+  /** Called as soon as the configuration says that the answer is nothing whatever the event (shadow mode),
+   *  before the event is recorded: the daemon answers the agent then, and records it after. */
+  silent?: () => void;
 }
 
 export interface HookOutput {
@@ -108,7 +111,7 @@ export function runHook(input: HookInput): HookOutput {
     const adapter = name ? adapterFor(name) : undefined;
     const parsed = adapter?.parse(p, env);
     if (!adapter || !parsed) return { stdout: '' };
-    return runParsed(adapter, parsed, env, home, input.selfDir);
+    return runParsed(adapter, parsed, env, home, input.selfDir, input.silent);
   } catch (error) {
     logError(home, 'hook', error);
     return { stdout: '' };
@@ -127,10 +130,12 @@ export function runParsed(
   env: NodeJS.ProcessEnv,
   home: string,
   selfDir?: string,
+  silent?: () => void,
 ): HookOutput {
   const { config, problems } = loadConfig({ cwd: parsed.event.cwd, env, home });
   for (const problem of problems) logError(home, 'config', new Error(describeProblem(problem)));
   if (config.mode === 'off') return { stdout: '' };
+  if (config.mode === 'shadow') silent?.();
 
   const event = attachTree(describeEvent(parsed.event, adapter.dialect));
   const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, selfDir) });

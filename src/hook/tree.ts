@@ -3,16 +3,20 @@ import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Event } from '../types.ts';
 import { classify } from '../core/classify.ts';
+import { sha256Hex } from '../core/sha256.ts';
+import { gitState } from './git-files.ts';
 
 // The working-tree fingerprint (HEAD, status, and the state of every changed file) tells a failing retry
 // with nothing changed from one after a real fix, even when the fix was made by a shell command. It is
-// taken only where a signal needs it, after a failing test or build run, and its cost is bounded however
-// large the repository: one git process with a timeout, at most MAX_STAT changed files looked at, at most
-// MAX_READ of them read, and at most CONTENT_BUDGET bytes; past that, a file counts by its size and
-// modification time (and past MAX_STAT, by its line in the status alone).
+// taken only where a signal needs it, after a failing test or build run. In a repository of up to
+// MAX_ENTRIES tracked files it is read from git's own files, with no process started (git-files.ts);
+// past that, or where those files take a form not read there, one git process answers, with a timeout.
+// Either way its cost is bounded however large the repository: at most MAX_STAT changed files looked at,
+// at most MAX_READ of them read, and at most CONTENT_BUDGET bytes; past that, a file counts by its size
+// and modification time (and past MAX_STAT, by its line in the status alone).
 
-// node:child_process and node:crypto are loaded only here, when a fingerprint is taken: the other calls
-// skip their start-up cost. process.getBuiltinModule is Node 20.16+; before it, the bundle's own require.
+// node:child_process and node:crypto are loaded only for git's answer, in a large repository: the other
+// calls skip their start-up cost. process.getBuiltinModule is Node 20.16+; before it, the bundle's own require.
 const childProcess = () =>
   process.getBuiltinModule?.('node:child_process') ??
   (require('node:child_process') as typeof import('node:child_process'));
@@ -96,6 +100,17 @@ export function statusPaths(status: string): string[] {
 export function treeFingerprint(cwd: string): string | undefined {
   const root = repoRoot(cwd);
   if (!root) return undefined;
+  let lines: string[] | undefined;
+  try {
+    lines = gitState(root, { files: MAX_READ, bytes: CONTENT_BUDGET, fileCap: FILE_CAP });
+  } catch {
+    lines = undefined; // a git file that cannot be read as expected: git itself may
+  }
+  return lines ? sha256Hex(lines.join('\n'), 2) : fingerprintWithGit(root);
+}
+
+/** The fingerprint from `git status` and the changed files it lists. */
+export function fingerprintWithGit(root: string): string | undefined {
   let status: string;
   try {
     status = childProcess().execFileSync(

@@ -38,13 +38,17 @@ export interface Answer {
   homeGone?: boolean;
 }
 
-/** The answer to one request, from its method, path, headers and body. */
+/**
+ * The answer to one request, from its method, path, headers and body. `silent` is called, when the answer
+ * is known to be nothing before the event is recorded (shadow mode), to send it then.
+ */
 export async function answer(
   method: string | undefined,
   url: string | undefined,
   headers: IncomingMessage['headers'],
   body: string,
   opts: ServeOptions,
+  silent?: () => void,
 ): Promise<Answer> {
   if (headers.origin !== undefined) return { status: 403, body: '' };
   const host = headers.host ?? '';
@@ -54,7 +58,7 @@ export async function answer(
   if (!existsSync(opts.home)) return { status: 503, body: '', homeGone: true };
   const { env, sent } = requestEnv(opts.env, headers);
   if (sent && stallguardHome(env) !== opts.home) return { status: 421, body: '' };
-  const out = runHook({ stdin: body, argv: ['--agent', agent], env, selfDir: opts.selfDir });
+  const out = runHook({ stdin: body, argv: ['--agent', agent], env, selfDir: opts.selfDir, silent });
   return { status: 200, body: (await consultJudge(out, env)).stdout };
 }
 
@@ -76,18 +80,25 @@ export function createHookServer(opts: ServeOptions): Server {
       if (size <= MAX_BODY) chunks.push(b);
     });
     req.on('end', () => {
+      // in shadow mode the answer is nothing: it goes out before the event is recorded, so the agent waits
+      // for the round trip alone (a request's recording still ends before the next one's begins)
+      let sent = false;
+      const silent = () => {
+        sent = true;
+        reply(res, { status: 200, body: '' });
+      };
       const asked: Promise<Answer> =
         size > MAX_BODY
           ? Promise.resolve({ status: 413, body: '' })
-          : answer(req.method, req.url, req.headers, Buffer.concat(chunks).toString('utf8'), opts);
+          : answer(req.method, req.url, req.headers, Buffer.concat(chunks).toString('utf8'), opts, silent);
       asked.then(
         (a) => {
           if (a.homeGone) res.once('finish', () => opts.onHomeGone?.());
-          reply(res, a);
+          if (!sent) reply(res, a);
         },
         (error: unknown) => {
           logError(opts.home, 'serve', error);
-          reply(res, { status: 200, body: '' });
+          if (!sent) reply(res, { status: 200, body: '' });
         },
       );
     });
