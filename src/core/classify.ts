@@ -102,6 +102,8 @@ const WRITERS = regex(
 /** Writes that change no code: git's own files (a lock), scratch folders. */
 const NOT_CODE = /(?:^|[/\\])\.git[/\\]|^(?:\/tmp|\/var\/tmp|\$env:TEMP|%TEMP%)[/\\]/i;
 const WRAPPERS = /^(?:sudo|env|time|nohup|exec|command|builtin|xargs|export|nice|stdbuf)$/;
+/** Runners that fetch a program and run it: `npx tsc`, `bunx vitest`, `uvx ruff`. */
+const RUNNERS = /^(?:npx|bunx|pnpx|uvx)$/;
 const SHELLS = /^(?:bash|sh|zsh|dash|ksh)$/;
 /** PowerShell, whose escape character is the backtick and whose paths hold backslashes: cmdlets and $variables. */
 const POWERSHELL = either(
@@ -230,7 +232,11 @@ function programWords(words: readonly string[]): string[] {
     const w = words[i]!;
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || WRAPPERS.test(w)) i++;
     else if (w === 'timeout' && i + 1 < words.length) i += 2;
-    else break;
+    // `npx vitest run`, `bunx tsc`: the runner fetches the program, the program is what runs
+    else if (RUNNERS.test(base(w)) && i + 1 < words.length) {
+      i++;
+      while (i < words.length - 1 && /^-/.test(words[i]!)) i++;
+    } else break;
   }
   return words.slice(i);
 }
@@ -330,8 +336,7 @@ function writeTarget(words: readonly string[]): string | undefined {
 /** Interpreters whose object is the script they run: `bash x.sh`, `python tools/gen.py`, `node server.js`. */
 const INTERPRETERS =
   /^(?:python\d?(?:\.\d+)?|py|node|deno|bun|tsx|ts-node|ruby|perl|php|bash|sh|zsh|dash|ksh|powershell|pwsh)$/;
-/** Runners whose object is the program they start: `npx tsc`, `uv run pytest`, `pnpm dlx x`. */
-const RUNNERS = /^(?:npx|bunx|pnpx|uvx)$/;
+
 /** Commands that say, set or wait, and act on nothing. */
 const INERT = /^(?:cd|pushd|popd|set-location|echo|printf|write-output|write-host|true|false|:|set|source|\.)$/i;
 
@@ -345,11 +350,10 @@ function objectWord(word: string): string {
 
 /** What one simple command acts on: its program and its last word that is no flag, or an interpreter's script. */
 function intentOf(words: readonly string[]): string | undefined {
-  let [verb = '', ...args] = words;
-  verb = base(verb)
+  const [program = '', ...args] = words;
+  const verb = base(program)
     .toLowerCase()
     .replace(/\.exe$/, '');
-  if (RUNNERS.test(verb) && args.length > 0) [verb = '', ...args] = args.filter((a) => !a.startsWith('-'));
   if (INERT.test(verb) || POLLERS.test(verb) || verb === '') return undefined;
   // a word after a long flag is most likely its value (`--ext .ts`), not what the command acts on
   const plain = args.filter(

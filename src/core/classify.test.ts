@@ -1,0 +1,36 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { classify } from './classify.ts';
+
+// What a shell command is, and what it acts on, read from the command alone.
+
+const shell = (command: string) => classify({ name: 'Bash', input: { command } }, { command });
+
+describe('what a shell command is', () => {
+  it('a program fetched by a runner is that program: `npx vitest run` runs tests', () => {
+    assert.equal(shell('npx vitest run').cls, 'test');
+    assert.equal(shell('npx -y tsc --noEmit').cls, 'test');
+  });
+
+  it('a request that sends nothing reads its URL; one that sends, or a wait before asking, is not a read', () => {
+    const get = shell('curl -sI http://localhost:3000/health');
+    assert.deepEqual([get.cls, get.target], ['read', 'http://localhost:3000/health']);
+    assert.equal(shell(`curl -X POST localhost:3000/users -d '{}'`).cls, 'exec');
+    assert.equal(shell('sleep 5 && curl -s localhost:3000/health').cls, 'poll');
+    assert.equal(shell('pm2 restart web && curl -I https://example.com').cls, 'exec');
+  });
+
+  it('one intent through wrappers, shells and quoting; versions alike, other numbers kept', () => {
+    const intents = (c: string) => shell(c).intents;
+    assert.deepEqual(intents('adb devices'), ['adb devices']);
+    assert.deepEqual(intents('cmd /c adb devices'), ['adb devices']);
+    assert.deepEqual(intents(`powershell -Command "adb devices"`), ['adb devices']);
+    assert.deepEqual(intents(`bash -lc 'source ~/.nvm/nvm.sh && nvm install v24.12.0'`), ['nvm #']);
+    assert.deepEqual(intents('nvm install 24.12.0 --latest-npm'), ['nvm #']);
+    assert.deepEqual(intents('bash scripts/verify-plugin.sh 2>&1 | cat'), ['verify-plugin.sh']);
+    assert.notDeepEqual(
+      intents('curl -s https://api.x.com/jobs/41/logs'),
+      intents('curl -s https://api.x.com/jobs/42/logs'),
+    );
+  });
+});
