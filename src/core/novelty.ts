@@ -8,6 +8,8 @@ import { hashText } from './sketch.ts';
 /** Lines kept per outcome: the first and the last, as a long output's head and tail say most. */
 const HEAD = 12;
 const TAIL = 12;
+/** How much of a long output's text, from each end, is read for its lines. */
+const EDGE = 8 * 1024;
 
 /** Whether a line holds two letters or digits, of any script (plain-ascii.ts: an ASCII line needs no \p{L}). */
 export function wordy(line: string): boolean {
@@ -19,9 +21,17 @@ export function wordy(line: string): boolean {
  * gone), case and spacing folded. Numbers stay: a count that moved is news.
  */
 export function outcomeLines(canonical: string): number[] {
+  // a long output's head and tail say what it adds; its middle (a file read whole, a long log) is not read
+  let text = canonical;
+  if (canonical.length > 2 * EDGE) {
+    // cut where lines end, so that no half line reads as a line of its own
+    const head = canonical.lastIndexOf('\n', EDGE);
+    const tail = canonical.indexOf('\n', canonical.length - EDGE);
+    text = `${canonical.slice(0, Math.max(head, 0))}\n${canonical.slice(tail === -1 ? canonical.length : tail + 1)}`;
+  }
   const seen = new Set<number>();
   const order: number[] = [];
-  for (const raw of canonical.split('\n')) {
+  for (const raw of text.split('\n')) {
     const line = raw.trim().toLowerCase().replace(/\s+/g, ' ');
     // a line of punctuation alone (a rule, a brace) says nothing of its own
     if (!wordy(line)) continue;

@@ -1,0 +1,25 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { outcomeLines } from './novelty.ts';
+
+describe('the lines an answer holds', () => {
+  it('distinct lines with letters or digits, case and spacing folded, in the order they first appear', () => {
+    assert.deepEqual(outcomeLines('FAIL  a1\nfail a1\n---\n}\nok b2'), outcomeLines('fail a1\nok b2'));
+    assert.equal(outcomeLines('---\n}\n\n').length, 0);
+  });
+
+  it('of a short answer, the first twelve and the last twelve distinct lines', () => {
+    const lines = outcomeLines(Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n'));
+    assert.deepEqual(lines, [
+      ...outcomeLines(Array.from({ length: 12 }, (_, i) => `line ${i}`).join('\n')),
+      ...outcomeLines(Array.from({ length: 12 }, (_, i) => `line ${i + 28}`).join('\n')),
+    ]);
+  });
+
+  it('of a long answer, only its head and tail are read: what stands in the middle of a long file is not read', () => {
+    const long = (middle: string[]) =>
+      ['begins here', ...Array(900).fill('the same start'), ...middle, ...Array(900).fill('the same end')].join('\n');
+    const lines = outcomeLines(long(Array.from({ length: 30 }, (_, i) => `middle line ${i}`)));
+    assert.deepEqual(lines, outcomeLines('begins here\nthe same start\nthe same end'));
+  });
+});
