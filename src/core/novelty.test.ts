@@ -1,6 +1,28 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { outcomeLines } from './novelty.ts';
+import fc from 'fast-check';
+import { outcomeLines, wordy } from './novelty.ts';
+import { hashText } from './sketch.ts';
+
+/** The plain definition outcomeLines keeps to: each line folded into a copy, then hashed. */
+function plainOutcomeLines(canonical: string): number[] {
+  let text = canonical;
+  if (canonical.length > 2 * 8192) {
+    const head = canonical.lastIndexOf('\n', 8192);
+    const tail = canonical.indexOf('\n', canonical.length - 8192);
+    text = `${canonical.slice(0, Math.max(head, 0))}\n${canonical.slice(tail === -1 ? canonical.length : tail + 1)}`;
+  }
+  const order = [
+    ...new Set(
+      text
+        .split('\n')
+        .map((raw) => raw.trim().toLowerCase().replace(/\s+/g, ' '))
+        .filter(wordy)
+        .map(hashText),
+    ),
+  ];
+  return order.length <= 24 ? order : [...order.slice(0, 12), ...order.slice(-12)];
+}
 
 describe('the lines an answer holds', () => {
   it('distinct lines with letters or digits, case and spacing folded, in the order they first appear', () => {
@@ -21,5 +43,21 @@ describe('the lines an answer holds', () => {
       ['begins here', ...Array(900).fill('the same start'), ...middle, ...Array(900).fill('the same end')].join('\n');
     const lines = outcomeLines(long(Array.from({ length: 30 }, (_, i) => `middle line ${i}`)));
     assert.deepEqual(lines, outcomeLines('begins here\nthe same start\nthe same end'));
+  });
+
+  it('hashes what folding each line into a copy would hash, whatever the characters and however long the text', () => {
+    const unit = fc.constantFrom(...'aZ9 _-.\t\r\n\v\f\u00a0\u2028\ufeffÉéİ\u212a€😀\x00\x7f'.split(''), 'ab', '1 2');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 80 }), (t) => assert.deepEqual(outcomeLines(t), plainOutcomeLines(t))),
+      { numRuns: 5000 },
+    );
+    const line = fc.string({ unit, maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 400, maxLength: 1200 }), (lines) => {
+        const t = lines.join('\n');
+        assert.deepEqual(outcomeLines(t), plainOutcomeLines(t));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

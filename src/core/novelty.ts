@@ -1,5 +1,5 @@
 import { isPlainAscii } from './plain-ascii.ts';
-import { hashText } from './sketch.ts';
+import { FNV_START, fnvEnd, fnvStep, hashText } from './sketch.ts';
 
 // What an answer says, line by line, as small hashes: the engine remembers the lines a task has seen, so
 // that an attempt whose answer holds only lines seen before is known to have added nothing, however it
@@ -16,29 +16,92 @@ export function wordy(line: string): boolean {
   return isPlainAscii(line) ? /[A-Za-z0-9].*[A-Za-z0-9]/.test(line) : /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line);
 }
 
+/** A line folded (trimmed, lower case, each run of spaces one space), hashed when it is wordy. */
+function foldedHash(raw: string): number | undefined {
+  const line = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+  // a line of punctuation alone (a rule, a brace) says nothing of its own
+  return wordy(line) ? hashText(line) : undefined;
+}
+
+// How each UTF-16 code unit folds, worked out the first time it is met: a space (trim and \s see it), a letter
+// or digit (of the lowered character), another character, or one that only the plain definition folds right:
+// a surrogate, final-sigma Σ (lowered by its neighbours) and a character that lowers to two.
+const SPACE = 1;
+const WORD = 2;
+const OTHER = 3;
+const SLOW = 4;
+const kinds = new Uint8Array(0x10000);
+const lowered = new Uint16Array(0x10000);
+
+function kindOf(c: number): number {
+  const known = kinds[c]!;
+  if (known !== 0) return known;
+  const ch = String.fromCharCode(c);
+  const low = ch.toLowerCase();
+  let kind = SLOW;
+  if (/\s/.test(ch)) kind = SPACE;
+  else if (low.length === 1 && c !== 0x3a3 && (c < 0xd800 || c > 0xdfff)) {
+    lowered[c] = low.charCodeAt(0);
+    // an ASCII character needs no \p{L} (plain-ascii.ts)
+    kind = (c < 128 ? /[a-z0-9]/.test(low) : /[\p{L}\p{N}]/u.test(low)) ? WORD : OTHER;
+  }
+  kinds[c] = kind;
+  return kind;
+}
+
+/**
+ * foldedHash of text[from, to), worked out on the characters themselves: the same hash without the three
+ * copies folding makes. A line is wordy when it holds two letters or digits, since no line break is left in
+ * a folded line for the `.` between them to stop at.
+ */
+function lineHash(text: string, from: number, to: number): number | undefined {
+  let h = FNV_START;
+  let words = 0;
+  let started = false;
+  let space = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const kind = kindOf(c);
+    if (kind === SPACE) {
+      space = started;
+      continue;
+    }
+    if (kind === SLOW) return foldedHash(text.slice(from, to));
+    if (space) {
+      h = fnvStep(h, 32);
+      space = false;
+    }
+    started = true;
+    if (kind === WORD) words++;
+    h = fnvStep(h, lowered[c]!);
+  }
+  return words >= 2 ? fnvEnd(h) : undefined;
+}
+
 /**
  * Hashes of an outcome's distinct lines (from its canonical text, where times, ids and durations are already
  * gone), case and spacing folded. Numbers stay: a count that moved is news.
  */
 export function outcomeLines(canonical: string): number[] {
-  // a long output's head and tail say what it adds; its middle (a file read whole, a long log) is not read
-  let text = canonical;
-  if (canonical.length > 2 * EDGE) {
-    // cut where lines end, so that no half line reads as a line of its own
-    const head = canonical.lastIndexOf('\n', EDGE);
-    const tail = canonical.indexOf('\n', canonical.length - EDGE);
-    text = `${canonical.slice(0, Math.max(head, 0))}\n${canonical.slice(tail === -1 ? canonical.length : tail + 1)}`;
-  }
   const seen = new Set<number>();
   const order: number[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.trim().toLowerCase().replace(/\s+/g, ' ');
-    // a line of punctuation alone (a rule, a brace) says nothing of its own
-    if (!wordy(line)) continue;
-    const h = hashText(line);
-    if (seen.has(h)) continue;
-    seen.add(h);
-    order.push(h);
-  }
+  const linesOf = (from: number, to: number) => {
+    for (let start = from; start <= to; ) {
+      const nl = canonical.indexOf('\n', start);
+      const end = nl === -1 || nl > to ? to : nl;
+      const h = lineHash(canonical, start, end);
+      start = end + 1;
+      if (h === undefined || seen.has(h)) continue;
+      seen.add(h);
+      order.push(h);
+    }
+  };
+  // a long output's head and tail say what it adds; its middle (a file read whole, a long log) is not read:
+  // cut where lines end, so that no half line reads as a line of its own
+  if (canonical.length > 2 * EDGE) {
+    const tail = canonical.indexOf('\n', canonical.length - EDGE);
+    linesOf(0, Math.max(canonical.lastIndexOf('\n', EDGE), 0));
+    linesOf(tail === -1 ? canonical.length : tail + 1, canonical.length);
+  } else linesOf(0, canonical.length);
   return order.length <= HEAD + TAIL ? order : [...order.slice(0, HEAD), ...order.slice(-TAIL)];
 }

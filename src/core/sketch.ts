@@ -6,17 +6,25 @@ const K = 48;
 const SHINGLE = 4;
 const MAX_CHARS = 20_000;
 
+/** FNV-1a's start: hashText is FNV_START, fnvStep for each UTF-16 code unit, then fnvEnd. */
+export const FNV_START = 0x811c9dc5;
+
+export function fnvStep(h: number, code: number): number {
+  return Math.imul(h ^ code, 0x01000193);
+}
+
+/** The final avalanche, so that neighbouring shingles spread over the whole range. */
+export function fnvEnd(h: number): number {
+  let x = h ^ (h >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  return x >>> 0;
+}
+
 function hash32(s: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  // final avalanche so that neighbouring shingles spread over the whole range
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h >>> 0;
+  let h = FNV_START;
+  for (let i = from; i < to; i++) h = fnvStep(h, s.charCodeAt(i));
+  return fnvEnd(h);
 }
 
 /** A 32-bit hash of a whole text (FNV-1a with a final mix): cheap, stable across processes and versions of node. */
