@@ -198,7 +198,34 @@ function looksGenerated(s: string): boolean {
   return upper >= 2 && lower >= 2 && digits >= 4;
 }
 
+/**
+ * Texts redacted already, and what they came to: a history says the same things again and again (a loop's
+ * outputs, a resumed session's copy of the earlier one, the same paths and commands), and a scan of a
+ * person's history redacts each a few times (the labelled corpus: more than half its characters). Forgotten
+ * all at once when they hold REMEMBER_CHARS, so that memory stays bounded; a very long text is not kept.
+ */
+const REMEMBER_CHARS = 4 << 20;
+const REMEMBER_LONGEST = 64 * 1024;
+const remembered = new Map<string, string>();
+let rememberedChars = 0;
+
 export function redact(text: string): string {
+  const known = remembered.get(text);
+  if (known !== undefined) return known;
+  const out = redactText(text);
+  if (text.length <= REMEMBER_LONGEST) {
+    if (rememberedChars + text.length > REMEMBER_CHARS) {
+      remembered.clear();
+      rememberedChars = 0;
+    }
+    remembered.set(text, out);
+    rememberedChars += text.length;
+  }
+  return out;
+}
+
+/** Redaction itself, of a text not remembered. */
+export function redactText(text: string): string {
   let out = text;
   const rules = rulesFor(out);
   for (let i = 0; i < RULES.length; i++) if (rules.has(i)) out = out.replace(RULES[i]![0], RULES[i]![1]);
