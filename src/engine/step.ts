@@ -39,9 +39,37 @@ function short(text: string): string {
   return digest(text).slice(0, 8);
 }
 
-/** The digest of a call: tool name plus canonical arguments. */
-export function callKey(call: ToolCall, ctx: NormalizeContext): string {
-  return digest(call.name + '\u0000' + canonicalArgs(call.name, call.input, ctx));
+/** A call's arguments in the forms a step keeps: canonical, as its key (tool name plus them), and short. */
+interface ArgForms {
+  name: string;
+  cwd?: string;
+  home?: string;
+  args: string;
+  key: string;
+  short: string;
+}
+
+/**
+ * The forms of each input seen, to be used again when the call's outcome comes: a reader hands the call
+ * about to run and its outcome the same input object, and the forms cost as much as a small output's.
+ */
+const formsOf = new WeakMap<object, ArgForms>();
+
+function argForms(call: ToolCall, ctx: NormalizeContext): ArgForms {
+  const input = typeof call.input === 'object' && call.input !== null ? call.input : undefined;
+  const known = input && formsOf.get(input);
+  if (known && known.name === call.name && known.cwd === ctx.cwd && known.home === ctx.home) return known;
+  const args = canonicalArgs(call.name, call.input, ctx);
+  const forms: ArgForms = {
+    name: call.name,
+    cwd: ctx.cwd,
+    home: ctx.home,
+    args,
+    key: digest(call.name + '\u0000' + args),
+    short: shortForm(call.name, call.input, ctx.cwd),
+  };
+  if (input) formsOf.set(input, forms);
+  return forms;
 }
 
 function callStep(
@@ -52,7 +80,8 @@ function callStep(
   ctx: NormalizeContext,
   tree?: string,
 ): CallStep {
-  const args = canonicalArgs(call.name, call.input, ctx);
+  const forms = argForms(call, ctx);
+  const args = forms.args;
   // classified as redacted: what the shape keeps (intents, an edit's text) may not depend on a secret, and a
   // credential pasted on lines of its own would read as commands of their own
   const shape = classify(call, facts.command === undefined ? facts : { ...facts, command: redact(facts.command) });
@@ -81,10 +110,10 @@ function callStep(
     k: 'call',
     tool: call.name,
     cls: shape.cls,
-    key: digest(call.name + '\u0000' + args),
+    key: forms.key,
     out: digest(outcome),
     ok,
-    short: shortForm(call.name, call.input, ctx.cwd),
+    short: forms.short,
     // a shell command by what it runs: the shell it is handed to and the call's envelope are the same each time
     sim: sketch(shape.script !== undefined ? canonicalText(shape.script, ctx) : args),
   };
@@ -145,12 +174,8 @@ export function toStep(event: Event, ctx: StepContext): Step {
     case 'post-tool':
       return callStep(event.call, event.output, event.ok, event.facts ?? {}, nctx, event.tree);
     case 'pre-tool': {
-      const step: Step = {
-        k: 'pre',
-        tool: event.call.name,
-        key: callKey(event.call, nctx),
-        short: shortForm(event.call.name, event.call.input, nctx.cwd),
-      };
+      const { key, short } = argForms(event.call, nctx);
+      const step: Step = { k: 'pre', tool: event.call.name, key, short };
       const guard = guardCall(event.call, nctx);
       if (guard) step.guard = guard;
       return step;
