@@ -16,10 +16,20 @@ const MAX_LINES = 600;
  * The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent.
  */
 function counted(runs: Record<string, [string, number]> | undefined, step: CallStep): Record<string, [string, number]> {
-  const { [step.key]: before, ...rest } = runs ?? {};
-  const keys = Object.keys(rest);
-  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_RUNS + 1))) delete rest[old];
-  return { ...rest, [step.key]: [step.out, before?.[0] === step.out ? before[1] + 1 : 1] };
+  const out: Record<string, [string, number]> = {};
+  const before = runs?.[step.key];
+  if (runs) {
+    // one copy, without the call and without the least recent of the others past MAX_RUNS - 1
+    const keys = Object.keys(runs);
+    let forget = keys.length - (before ? 1 : 0) - MAX_RUNS + 1;
+    for (const k of keys) {
+      if (k === step.key) continue;
+      if (forget > 0) forget--;
+      else out[k] = runs[k]!;
+    }
+  }
+  out[step.key] = [step.out, before?.[0] === step.out ? before[1] + 1 : 1];
+  return out;
 }
 
 /** Records a call in the task's memory and returns it as a window entry, annotated with what was known. */
