@@ -41,10 +41,16 @@ export function rememberCall(
   const entry: Entry = { ...step, edits: memory.edits, batch };
   let { edits, reads, states, lines = [] } = memory;
   if (step.lines) {
-    const known = new Set(lines);
-    entry.fresh = step.lines.filter((h) => !known.has(h)).length;
-    const added = new Set(step.lines);
-    lines = lastN([...lines.filter((h) => !added.has(h)), ...step.lines], MAX_LINES);
+    // a step's lines are distinct and a few dozen at most: looking each up in the memory's few hundred is
+    // cheaper than a set of them, and when none is known the memory's lines stay as they are, in order
+    let fresh = 0;
+    for (const h of step.lines) if (!lines.includes(h)) fresh++;
+    entry.fresh = fresh;
+    if (fresh === step.lines.length) lines = lastN(lines.concat(step.lines), MAX_LINES);
+    else {
+      const added = new Set(step.lines);
+      lines = lastN([...lines.filter((h) => !added.has(h)), ...step.lines], MAX_LINES);
+    }
   }
   if (step.cls === 'read' && step.ok !== false && !step.empty) {
     entry.reread = reads.includes(step.out);
