@@ -13,7 +13,8 @@ import {
 } from '../core/failure.ts';
 import { outcomeLines } from '../core/novelty.ts';
 import { outputText } from '../core/output-text.ts';
-import { guardCall, type GuardContext } from '../guard/guard.ts';
+import type { GuardContext } from '../guard/guard.ts';
+import { callForms, callGuard } from './call-forms.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { shortForm } from '../core/short-form.ts';
@@ -39,39 +40,6 @@ function short(text: string): string {
   return digest(text).slice(0, 8);
 }
 
-/** A call's arguments in the forms a step keeps: canonical, as its key (tool name plus them), and short. */
-interface ArgForms {
-  name: string;
-  cwd?: string;
-  home?: string;
-  args: string;
-  key: string;
-  short: string;
-}
-
-/**
- * The forms of each input seen, to be used again when the call's outcome comes: a reader hands the call
- * about to run and its outcome the same input object, and the forms cost as much as a small output's.
- */
-const formsOf = new WeakMap<object, ArgForms>();
-
-function argForms(call: ToolCall, ctx: NormalizeContext): ArgForms {
-  const input = typeof call.input === 'object' && call.input !== null ? call.input : undefined;
-  const known = input && formsOf.get(input);
-  if (known && known.name === call.name && known.cwd === ctx.cwd && known.home === ctx.home) return known;
-  const args = canonicalArgs(call.name, call.input, ctx);
-  const forms: ArgForms = {
-    name: call.name,
-    cwd: ctx.cwd,
-    home: ctx.home,
-    args,
-    key: digest(call.name + '\u0000' + args),
-    short: shortForm(call.name, call.input, ctx.cwd),
-  };
-  if (input) formsOf.set(input, forms);
-  return forms;
-}
-
 function callStep(
   call: ToolCall,
   output: unknown,
@@ -80,7 +48,7 @@ function callStep(
   ctx: NormalizeContext,
   tree?: string,
 ): CallStep {
-  const forms = argForms(call, ctx);
+  const forms = callForms(call, ctx);
   const args = forms.args;
   // classified as redacted: what the shape keeps (intents, an edit's text) may not depend on a secret, and a
   // credential pasted on lines of its own would read as commands of their own
@@ -174,9 +142,9 @@ export function toStep(event: Event, ctx: StepContext): Step {
     case 'post-tool':
       return callStep(event.call, event.output, event.ok, event.facts ?? {}, nctx, event.tree);
     case 'pre-tool': {
-      const { key, short } = argForms(event.call, nctx);
-      const step: Step = { k: 'pre', tool: event.call.name, key, short };
-      const guard = guardCall(event.call, nctx);
+      const forms = callForms(event.call, nctx);
+      const step: Step = { k: 'pre', tool: event.call.name, key: forms.key, short: forms.short };
+      const guard = callGuard(event.call, nctx, forms);
       if (guard) step.guard = guard;
       return step;
     }
