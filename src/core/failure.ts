@@ -45,16 +45,22 @@ export function failureLines(text: string): string[] {
   return [...lines].sort();
 }
 
+/** The last n lines of a text that hold more than spaces, trimmed, in order: read from its end. */
+export function lastLines(text: string, n: number): string[] {
+  const out: string[] = [];
+  for (let end = text.length; ; ) {
+    const start = end === 0 ? -1 : text.lastIndexOf('\n', end - 1);
+    const line = text.slice(start + 1, end).trim();
+    if (line) out.unshift(line);
+    if (start === -1 || out.length >= n) return out;
+    end = start;
+  }
+}
+
 /** A failure signature: the error lines, or the output's last lines when none look like errors. */
 export function failureSignature(text: string): string {
   const lines = failureLines(text);
-  const tail = text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(-3)
-    .join('\n')
-    .replace(LINE_NUMBER, ':N');
+  const tail = lastLines(text, 3).join('\n').replace(LINE_NUMBER, ':N');
   // an exit code alone says nothing about which failure it was: two different failures would share it
   if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plainLine).join('\n');
   return [...lines, tail].map(plainLine).join('\n');
