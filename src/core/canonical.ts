@@ -41,6 +41,23 @@ const HEX_DIGITS = charClass('0123456789abcdefABCDEF');
 /** Runs of spaces and tabs to fold (one with a tab, or longer than one), and line ends with the spaces around them. */
 const WHITESPACE = /[ \t]*\r?\n[ \t]*|[ \t]{2,}|\t/g;
 
+/** The last three letters of each prefix REQUEST_ID knows, and the last one's char codes (q t g u l n e). */
+const REQUEST_ID_ENDS = ['req', 'est', 'msg', 'olu', 'all', 'run', 'ace'];
+const REQUEST_ID_LAST = new Set([113, 116, 103, 117, 108, 110, 101]);
+
+/**
+ * Whether an underscore stands right after the end of one of REQUEST_ID's prefixes, as in each of its
+ * matches: code holds underscores everywhere, and the pattern tried at every position cost a fifth of
+ * normalisation, where looking at each underscore's three characters before it costs a tenth of that.
+ */
+function mayHoldRequestId(t: string): boolean {
+  for (let i = t.indexOf('_', 3); i !== -1; i = t.indexOf('_', i + 1)) {
+    if (!REQUEST_ID_LAST.has(t.charCodeAt(i - 1))) continue;
+    for (const end of REQUEST_ID_ENDS) if (t.startsWith(end, i - 3)) return true;
+  }
+  return false;
+}
+
 export interface NormalizeContext {
   cwd?: string;
   home?: string;
@@ -55,7 +72,7 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   if (ctx.home && ctx.home.length > 1) t = t.replaceAll(ctx.home, '~');
   t = t.replace(ISO_TIME, '<time>').replace(CLOCK, '<time>');
   if (UUID_HINT.test(t)) t = t.replace(UUID, '<uuid>');
-  if (t.includes('_')) t = t.replace(REQUEST_ID, '<id>');
+  if (mayHoldRequestId(t)) t = t.replace(REQUEST_ID, '<id>');
   if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
   t = t.replace(PID, '$1$2<pid>').replace(UNIX_EPOCH_MS, '<time>');
