@@ -34,13 +34,26 @@ export function hashText(text: string): number {
 
 export function sketch(text: string): number[] {
   const t = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
-  const all = new Uint32Array(t.length <= SHINGLE ? 1 : t.length - SHINGLE + 1);
-  if (t.length <= SHINGLE) all[0] = hash32(t, 0, t.length);
-  else for (let i = 0; i + SHINGLE <= t.length; i++) all[i] = hash32(t, i, i + SHINGLE);
-  all.sort(); // a typed array sorts numerically, and far faster than an array with a comparator
-  const out: number[] = [];
-  for (let i = 0; i < all.length && out.length < K; i++) if (i === 0 || all[i] !== all[i - 1]) out.push(all[i]!);
-  return out;
+  if (t.length <= SHINGLE) return [hash32(t, 0, t.length)];
+  // the K smallest distinct hashes, kept in order as they come, not all of them sorted: once K are kept,
+  // nearly every later hash is larger than the largest kept and costs one comparison
+  const best: number[] = [];
+  for (let i = 0; i + SHINGLE <= t.length; i++) {
+    const h = hash32(t, i, i + SHINGLE);
+    const n = best.length;
+    if (n === K && h >= best[K - 1]!) continue;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (best[mid]! < h) lo = mid + 1;
+      else hi = mid;
+    }
+    if (best[lo] === h) continue;
+    best.splice(lo, 0, h);
+    if (best.length > K) best.pop();
+  }
+  return best;
 }
 
 function ascending(list: readonly number[]): readonly number[] {
