@@ -204,7 +204,7 @@ function looksGenerated(s: string): boolean {
  * person's history redacts each a few times (the labelled corpus: more than half its characters). Forgotten
  * all at once when they hold REMEMBER_CHARS, so that memory stays bounded; a very long text is not kept.
  */
-const REMEMBER_CHARS = 4 << 20;
+const REMEMBER_CHARS = 1 << 20;
 const REMEMBER_LONGEST = 64 * 1024;
 const remembered = new Map<string, string>();
 let rememberedChars = 0;

@@ -25,7 +25,7 @@ const byInput = new WeakMap<object, { name: string; cwd?: string; home?: string;
  * whose guard reads no file (guard/context.ts). Forgotten all at once past REMEMBER_CHARS of calls.
  */
 const byContent = new Map<string, CallForms>();
-const REMEMBER_CHARS = 4 << 20;
+const REMEMBER_CHARS = 1 << 20;
 const REMEMBER_LONGEST = 64 * 1024;
 let rememberedChars = 0;
 
