@@ -21,6 +21,28 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('a formatter that succeeds in silence is no attempt beside two searches that find nothing', () => {
+    const s = new Session();
+    s.prompt();
+    // Codex: each command through bash -lc, its answer in a JSON envelope with the exit code
+    const shell = (command: string, output: string, code: number) =>
+      s.call(
+        'shell',
+        { command: ['bash', '-lc', command], workdir: P },
+        JSON.stringify({ output, metadata: { exit_code: code, duration_seconds: 0.1 } }),
+        code === 0,
+      );
+    shell('gofmt -w internal/http/api/course_handler.go', '', 0);
+    shell('rg -n "finalize" internal/http/api/course_handler.go', '', 1);
+    shell(
+      "sed -n '260,360p' internal/http/api/course_handler.go",
+      'type moduleRequest struct {\n\tTitle string\n}\n',
+      0,
+    );
+    shell('grep -n "finalize" internal/http/api/course_handler.go', '', 1);
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('searches that find something between the empty ones are progress', () => {
     const s = new Session();
     s.prompt();
