@@ -313,6 +313,29 @@ describe('polls, continued', () => {
 });
 
 describe('failures', () => {
+  const delimiter = (line: number) =>
+    `error: Input ended unexpectedly. Check if you have any unclosed delimiters\n  at ${P}/bar.yuck:${line}:24`;
+
+  it('a config rewritten and reloaded, failing the same way each time, is a fix that does not take', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 4; i++) {
+      s.call('Write', { file_path: `${P}/bar.yuck`, content: `(defwindow bar ${'(box)'.repeat(i + 1)}` }, 'ok');
+      s.bash('eww reload', delimiter(45 + (i % 2)), false);
+    }
+    assert.deepEqual(s.timeline, ['nudge@8']);
+  });
+
+  it('a test that fails the same way after two edits, then otherwise, is work going on', () => {
+    const s = new Session();
+    s.prompt();
+    for (const [i, failure] of [FAIL, FAIL, FAIL, 'FAILED tests/test_total.py::test_mean - KeyError: n'].entries()) {
+      s.call('Edit', { file_path: `${P}/total.py`, old_string: `v${i}`, new_string: `v${i + 1}` }, 'ok');
+      s.bash('pytest -q tests/test_total.py', failure, false);
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('a build piped into tail that prints its failure failed, whatever tail exited with', () => {
     const s = new Session();
     s.prompt();

@@ -17,6 +17,7 @@ const DECIDED_BY: Record<SignalCode, string> = {
   SAME_FAILURE: 'the same failure across varied commands, nothing changed in between',
   FAILING_RETRY: 'the same command failing again, nothing changed in between',
   NO_TREE_CHANGE: 'failing runs with nothing changed in between',
+  UNMOVED_FAILURE: 'the same failure after every edit',
   TREE_OSCILLATION: 'edits that undo earlier edits',
   REREAD: 'reads that bring nothing new',
   EDIT_REJECTED: 'edits rejected again and again',
