@@ -207,6 +207,14 @@ export function redact(text: string): string {
   return hasRun(out, KEY_CHARS, 32) ? out.replace(KEYLIKE, keyLike) : out;
 }
 
+/**
+ * A shell command redacted, its placeholders plain words: read by the shell's rules, `-p<redacted>` or
+ * `key=<secret> | jq` would be redirections, and every command that held a secret an edit of a file.
+ */
+export function redactCommand(command: string): string {
+  return redact(command).replace(/<(redacted|secret|private-key)>/g, '$1');
+}
+
 /** A .env file's every value is a secret as far as we can tell. */
 function envValues(text: string): string {
   return /\.env\b/.test(text) ? text.replace(/\b([A-Z][A-Z0-9_]{1,63})=(?!<)[^\s'"]+/g, '$1=<redacted>') : text;

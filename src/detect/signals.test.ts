@@ -379,4 +379,17 @@ describe('what a shell command is', () => {
       );
     assert.equal(s.actions()[0], 'nudge');
   });
+
+  it('a command that holds a secret is what it runs, not an edit of a file its placeholder seems to name', () => {
+    const s = new Session();
+    s.prompt();
+    const seen = (command: string) => {
+      s.bash(command, '{"items": []}');
+      return s.state.agents.main!.window.at(-1)!.cls;
+    };
+    assert.equal(seen('curl -s "https://api.example.com/v1/items?key=abcdef1234567890" | jq .'), 'read');
+    assert.equal(seen('curl -s https://api.example.com/v1/items?key=abcdef1234567890 | jq .'), 'read');
+    assert.equal(seen('mysql -u root -pS3cretPassw0rd shop -e "select count(*) from orders"'), 'exec');
+    assert.equal(s.state.agents.main!.window.at(-1)!.edits, 0);
+  });
 });

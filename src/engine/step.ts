@@ -14,7 +14,7 @@ import {
 import { outcomeLines } from '../core/novelty.ts';
 import { outputText } from '../core/output-text.ts';
 import { guardCall, type GuardContext } from '../guard/guard.ts';
-import { redact } from '../core/redact.ts';
+import { redact, redactCommand } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { shortForm } from '../core/short-form.ts';
 import { lettersAndDigits } from '../core/plain-ascii.ts';
@@ -55,7 +55,10 @@ function callStep(
   const args = canonicalArgs(call.name, call.input, ctx);
   // classified as redacted: what the shape keeps (intents, an edit's text) may not depend on a secret, and a
   // credential pasted on lines of its own would read as commands of their own
-  const shape = classify(call, facts.command === undefined ? facts : { ...facts, command: redact(facts.command) });
+  const shape = classify(
+    call,
+    facts.command === undefined ? facts : { ...facts, command: redactCommand(facts.command) },
+  );
   const text = outputText(output);
   // a search that quotes what it looked for (`results for query: "..."`, `No matches for pattern "..."`) says the
   // same when it finds nothing new; its matches, which hold the term too, are left as they are
