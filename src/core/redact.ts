@@ -82,12 +82,13 @@ const RULES: [RegExp, string, string[]][] = [
   ],
   // curl -u user:password, --user user:password
   [/(\s(?:-u|--user)(?:=|\s+))([^\s:'"]+):[^\s'"]+/g, '$1$2:<redacted>', ['-u']],
-  // --password x, --token=x, and the like: a flag, not the end of a word (`specs/crud-auth -Recurse` keeps its path)
+  // --password x, --token=x, and the like: a flag, not the end of a word (`specs/crud-auth -Recurse` keeps its
+  // -Recurse)
   [
     regex(
       'gi',
       '(',
-      /(?<![\w./\\-])--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)/,
+      /(?<!\w)--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)/,
       /(?:=|\s+)/,
       ')',
       /([^\s'"]+)/,
