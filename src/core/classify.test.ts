@@ -33,4 +33,15 @@ describe('what a shell command is', () => {
       intents('curl -s https://api.x.com/jobs/42/logs'),
     );
   });
+
+  it('a PowerShell variable set to a value runs nothing; set to a command, it runs that command', () => {
+    const intents = (c: string) => shell(c).intents;
+    assert.deepEqual(intents('$dir = "specs/001-auth"; $date = Get-Date -Format "yyyy-MM-dd"'), [
+      'get-date yyyy-mm-dd',
+    ]);
+    assert.deepEqual(intents('New-Item -ItemType Directory -Path (Split-Path $p) -Force'), [
+      'new-item directory',
+      'split-path $p',
+    ]);
+  });
 });
