@@ -122,8 +122,8 @@ const POWERSHELL_WRITE = either(
   /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b/,
   /\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/,
 );
-/** Output captured in a log or scratch file is not a change to the code. */
-const CAPTURE = /^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\/|^\$null$/i;
+/** Output captured in a log or scratch file, or sent to a device (Windows' `nul` too), is not a change to the code. */
+const CAPTURE = /^\/dev\/|\.(?:txt|log|out)$|^\/tmp\/|^\$null$|^nul$/i;
 
 export interface CallShape {
   cls: ToolClass;
