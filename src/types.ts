@@ -212,6 +212,7 @@ export type SignalCode =
   | 'SAME_FAILURE' // failures with the same signature, across varied commands
   | 'FAILING_RETRY' // the same command failing again, whatever the message
   | 'NO_TREE_CHANGE' // verification runs failing the same way with nothing changed in between
+  | 'UNMOVED_FAILURE' // one check failing the same way after each edit
   | 'TREE_OSCILLATION' // the code came back to a state seen before (edit/revert)
   | 'REREAD' // reads that bring nothing new
   | 'EDIT_REJECTED' // edits rejected again and again

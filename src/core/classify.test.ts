@@ -33,4 +33,21 @@ describe('what a shell command is', () => {
       intents('curl -s https://api.x.com/jobs/42/logs'),
     );
   });
+
+  it("output thrown away or sent to a device is no edit: Windows' nul, a serial port", () => {
+    assert.equal(shell('cmd /c type "apps\\web\\badge.tsx" 2>nul || echo missing').cls, 'read');
+    assert.equal(shell("stty -F /dev/ttyS0 115200 raw; printf '\\003' > /dev/ttyS0").cls, 'exec');
+    assert.equal(shell('echo done > notes.md').cls, 'edit');
+  });
+
+  it('a PowerShell variable set to a value runs nothing; set to a command, it runs that command', () => {
+    const intents = (c: string) => shell(c).intents;
+    assert.deepEqual(intents('$dir = "specs/001-auth"; $date = Get-Date -Format "yyyy-MM-dd"'), [
+      'get-date yyyy-mm-dd',
+    ]);
+    assert.deepEqual(intents('New-Item -ItemType Directory -Path (Split-Path $p) -Force'), [
+      'new-item directory',
+      'split-path $p',
+    ]);
+  });
 });

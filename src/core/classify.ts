@@ -122,8 +122,8 @@ const POWERSHELL_WRITE = either(
   /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b/,
   /\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/,
 );
-/** Output captured in a log or scratch file is not a change to the code. */
-const CAPTURE = /^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\/|^\$null$/i;
+/** Output captured in a log or scratch file, or sent to a device (Windows' `nul` too), is not a change to the code. */
+const CAPTURE = /^\/dev\/|\.(?:txt|log|out)$|^\/tmp\/|^\$null$|^nul$/i;
 
 export interface CallShape {
   cls: ToolClass;
@@ -231,6 +231,13 @@ function programWords(words: readonly string[]): string[] {
   while (i < words.length) {
     const w = words[i]!;
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || WRAPPERS.test(w)) i++;
+    // PowerShell's `$path = "x"` sets a variable and runs nothing; `$date = Get-Date -Format x` runs Get-Date
+    else if (/^\$[\w:]+$/.test(w) && words[i + 1] === '=') {
+      if (i + 3 >= words.length) return [];
+      i += 2;
+    }
+    // a flag is no program: what is left of a line after a PowerShell subexpression, `(Split-Path $p) -Force`
+    else if (i === 0 && w.startsWith('-')) return [];
     else if (w === 'timeout' && i + 1 < words.length) i += 2;
     // `npx vitest run`, `bunx tsc`: the runner fetches the program, the program is what runs
     else if (RUNNERS.test(base(w)) && i + 1 < words.length) {

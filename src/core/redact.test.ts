@@ -104,6 +104,8 @@ describe('redact', () => {
     'grep -rn "password" src/',
     'kubectl get pods -n 550e8400-e29b-41d4-a716-446655440000',
     'export PATH=$PATH:/opt/bin',
+    'Get-ChildItem specs/001-category-crud-auth -Recurse -Force',
+    'node scripts/reset-password --dry-run',
   ];
   for (const text of UNCHANGED) it(`leaves "${text}" as it is`, () => assert.equal(redact(text), text));
 

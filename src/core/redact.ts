@@ -82,12 +82,13 @@ const RULES: [RegExp, string, string[]][] = [
   ],
   // curl -u user:password, --user user:password
   [/(\s(?:-u|--user)(?:=|\s+))([^\s:'"]+):[^\s'"]+/g, '$1$2:<redacted>', ['-u']],
-  // --password x, --token=x, and the like
+  // --password x, --token=x, and the like: a flag, not the end of a word (`specs/crud-auth -Recurse` keeps its
+  // -Recurse)
   [
     regex(
       'gi',
       '(',
-      /--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)/,
+      /(?<!\w)--?(?:password|passwd|pass|token|secret|api-?key|auth(?:-token)?|access-token|client-secret|private-key)/,
       /(?:=|\s+)/,
       ')',
       /([^\s'"]+)/,
@@ -232,6 +233,14 @@ export function redactText(text: string): string {
   out = out.includes('.env') ? envValues(out) : out;
   // a key is a run of 32 key characters at least: most texts hold none, and the pass is skipped
   return hasRun(out, KEY_CHARS, 32) ? out.replace(KEYLIKE, keyLike) : out;
+}
+
+/**
+ * A shell command redacted, its placeholders plain words: read by the shell's rules, `-p<redacted>` or
+ * `key=<secret> | jq` would be redirections, and every command that held a secret an edit of a file.
+ */
+export function redactCommand(command: string): string {
+  return redact(command).replace(/<(redacted|secret|private-key)>/g, '$1');
 }
 
 /** A .env file's every value is a secret as far as we can tell. */

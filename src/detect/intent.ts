@@ -1,6 +1,6 @@
 import type { Entry } from '../types.ts';
 import { attempts, lastBatches, RECENT, unchangedSince } from './recent.ts';
-import type { Signal } from './signal.ts';
+import { type Signal, shares } from './signal.ts';
 
 // One thing tried again and again, each time spelled otherwise: through other wrappers, shells, flags or
 // quoting (`adb devices`, `cmd /c adb devices`, `powershell -Command "adb devices"`), failing for the same
@@ -30,10 +30,6 @@ const CAUSE_WORDS: Record<string, string> = {
   'no-such-file': 'no such file or directory',
   bare: 'failed with no message',
 };
-
-function shares(a: readonly string[] | undefined, b: readonly string[] | undefined): string | undefined {
-  return a && b ? a.find((x) => b.includes(x)) : undefined;
-}
 
 /** What two calls are both at: the object they act on, or, when the program itself is missing, the program. */
 function oneThing(e: Entry, last: Entry): string | undefined {

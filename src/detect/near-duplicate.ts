@@ -17,18 +17,27 @@ function alike(a: Entry, b: Entry): boolean {
 }
 
 /**
+ * Whether a call's outcome can tell of a retry that got nowhere. A listing or a read that keeps giving the same
+ * answer is read again, not retried: REREAD weighs it; and an action that succeeds in silence (rm, mkdir, gofmt, a
+ * script that prints nothing) says nothing about being stuck, last or among the attempts before.
+ */
+function telling(e: Entry): boolean {
+  const lookup = e.cls === 'read' || e.cls === 'search';
+  return e.ok === false || (lookup ? !!e.empty : !e.empty);
+}
+
+/**
  * The same tool with near-identical arguments and the same kind of outcome, with nothing changed in
  * between: grep variants that keep finding nothing, an edit resubmitted with cosmetic changes and rejected
  * alike, `pytest -q` / `pytest tests/` failing the same way.
  */
 export const nearDuplicate: Signal = (window) => {
   const last = window.at(-1);
-  if (!last) return undefined;
-  const lookup = last.cls === 'read' || last.cls === 'search';
-  // a listing or a read that keeps giving the same answer is read again, not retried: REREAD weighs it; and an
-  // action that succeeds in silence (rm, mkdir, a script that prints nothing) says nothing about being stuck
-  if (last.ok !== false && (lookup ? !last.empty : last.empty)) return undefined;
-  const calls = recentSince(window, (e, last) => e.tool === last.tool && alikeOutcome(e, last) && alike(e, last));
+  if (!last || !telling(last)) return undefined;
+  const calls = recentSince(
+    window,
+    (e, last) => e.tool === last.tool && telling(e) && alikeOutcome(e, last) && alike(e, last),
+  );
   const n = attempts(calls);
   return n >= 2 ? { code: 'NEAR_DUPLICATE', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;
 };

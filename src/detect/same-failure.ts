@@ -1,6 +1,6 @@
 import type { Entry } from '../types.ts';
 import { attempts, recentSince, unchangedSince } from './recent.ts';
-import type { Signal } from './signal.ts';
+import { type Signal, shares } from './signal.ts';
 
 /**
  * A failed attempt at doing something: a lookup that found nothing (a read, a search) is not one, and has
@@ -57,4 +57,31 @@ export const failingRetry: Signal = (window) => {
   }
   const n = attempts(calls);
   return n >= 2 ? { code: 'FAILING_RETRY', value: n, calls, detail: 'failing each time' } : undefined;
+};
+
+/** Calls that do something: runs of a check, a build, a script. */
+const RUNS = new Set<Entry['cls']>(['exec', 'test', 'other']);
+
+/**
+ * One check (a test run, a build, a reload: the same intent) failing the same way after each edit, the edits
+ * never reaching the failure: a config rewritten three times and reloaded after each, the same unclosed
+ * delimiter every time. Counted once per edit, so retries with nothing changed (FAILING_RETRY, NO_TREE_CHANGE)
+ * add nothing here; a run of the check that passed or failed otherwise moved the failure, and ends the run.
+ */
+export const unmovedFailure: Signal = (window) => {
+  const last = window.at(-1);
+  if (!last || last.ok !== false || !RUNS.has(last.cls) || last.fail === undefined) return undefined;
+  const calls: Entry[] = [last];
+  let subject: string | undefined;
+  for (let i = window.length - 2; i >= 0; i--) {
+    const e = window[i]!;
+    const thing = RUNS.has(e.cls) ? shares(e.intent, last.intent) : undefined;
+    if (thing === undefined) continue;
+    if (e.ok !== false || e.fail !== last.fail) break;
+    subject ??= thing;
+    if (e.edits !== calls[0]!.edits) calls.unshift(e);
+  }
+  return calls.length >= 2 && subject !== undefined
+    ? { code: 'UNMOVED_FAILURE', value: calls.length, calls, detail: 'the same failure after each edit', subject }
+    : undefined;
 };

@@ -14,6 +14,11 @@ export interface SignalResult {
 /** A signal: a pure function of an agent's window (oldest first; the latest call is the last entry). */
 export type Signal = (window: readonly Entry[]) => SignalResult | undefined;
 
+/** The first thing both lists name (two calls' intents: what they act on). */
+export function shares(a: readonly string[] | undefined, b: readonly string[] | undefined): string | undefined {
+  return a && b ? a.find((x) => b.includes(x)) : undefined;
+}
+
 /** How many entries at the end of the window, counted back from the latest, satisfy `linked(earlier, later)`. */
 export function tailRun(window: readonly Entry[], linked: (earlier: Entry, later: Entry) => boolean): number {
   if (window.length === 0) return 0;

@@ -21,6 +21,28 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('a formatter that succeeds in silence is no attempt beside two searches that find nothing', () => {
+    const s = new Session();
+    s.prompt();
+    // Codex: each command through bash -lc, its answer in a JSON envelope with the exit code
+    const shell = (command: string, output: string, code: number) =>
+      s.call(
+        'shell',
+        { command: ['bash', '-lc', command], workdir: P },
+        JSON.stringify({ output, metadata: { exit_code: code, duration_seconds: 0.1 } }),
+        code === 0,
+      );
+    shell('gofmt -w internal/http/api/course_handler.go', '', 0);
+    shell('rg -n "finalize" internal/http/api/course_handler.go', '', 1);
+    shell(
+      "sed -n '260,360p' internal/http/api/course_handler.go",
+      'type moduleRequest struct {\n\tTitle string\n}\n',
+      0,
+    );
+    shell('grep -n "finalize" internal/http/api/course_handler.go', '', 1);
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('searches that find something between the empty ones are progress', () => {
     const s = new Session();
     s.prompt();
@@ -291,6 +313,33 @@ describe('polls, continued', () => {
 });
 
 describe('failures', () => {
+  const delimiter = (line: number) =>
+    `error: Input ended unexpectedly. Check if you have any unclosed delimiters\n  at ${P}/bar.yuck:${line}:24`;
+
+  it('a config rewritten and reloaded, failing the same way each time, is a fix that does not take', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 4; i++) {
+      s.call('Write', { file_path: `${P}/bar.yuck`, content: `(defwindow bar ${'(box)'.repeat(i + 1)}` }, 'ok');
+      s.bash('eww reload', delimiter(45 + (i % 2)), false);
+    }
+    assert.deepEqual(s.timeline, ['nudge@8']);
+    assert.match(
+      s.decisions.find((d) => d.action === 'nudge')!.message!,
+      /^stallguard: `eww reload` fails the same way after each of 3 edits: they do not reach the failure: `Bash eww reload` x4/,
+    );
+  });
+
+  it('a test that fails the same way after two edits, then otherwise, is work going on', () => {
+    const s = new Session();
+    s.prompt();
+    for (const [i, failure] of [FAIL, FAIL, FAIL, 'FAILED tests/test_total.py::test_mean - KeyError: n'].entries()) {
+      s.call('Edit', { file_path: `${P}/total.py`, old_string: `v${i}`, new_string: `v${i + 1}` }, 'ok');
+      s.bash('pytest -q tests/test_total.py', failure, false);
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('a build piped into tail that prints its failure failed, whatever tail exited with', () => {
     const s = new Session();
     s.prompt();
@@ -333,5 +382,18 @@ describe('what a shell command is', () => {
         '[PM2] restarted\nHTTP/2 503 \nserver: nginx',
       );
     assert.equal(s.actions()[0], 'nudge');
+  });
+
+  it('a command that holds a secret is what it runs, not an edit of a file its placeholder seems to name', () => {
+    const s = new Session();
+    s.prompt();
+    const seen = (command: string) => {
+      s.bash(command, '{"items": []}');
+      return s.state.agents.main!.window.at(-1)!.cls;
+    };
+    assert.equal(seen('curl -s "https://api.example.com/v1/items?key=abcdef1234567890" | jq .'), 'read');
+    assert.equal(seen('curl -s https://api.example.com/v1/items?key=abcdef1234567890 | jq .'), 'read');
+    assert.equal(seen('mysql -u root -pS3cretPassw0rd shop -e "select count(*) from orders"'), 'exec');
+    assert.equal(s.state.agents.main!.window.at(-1)!.edits, 0);
   });
 });

@@ -46,6 +46,16 @@ describe('the stall rule (the deterministic floor)', () => {
     assert.equal(next.action, 'stop');
   });
 
+  it('calls the person in for a loop the agent goes back to, not for stalls each about something else', () => {
+    const s = new Session(SEED_RULE);
+    s.prompt();
+    const stallOn = (command: string) => times(5, () => s.bash(command, FAIL, false)).at(-1)!.action;
+    // three stalls, each on another command: each is nudged, none stops the agent
+    assert.deepEqual(['npm test', 'npm run lint', 'npm run build'].map(stallOn), ['nudge', 'nudge', 'nudge']);
+    // back to the first loop: the person is called in
+    assert.equal(stallOn('npm test'), 'stop');
+  });
+
   it('denies the very next call when it repeats the loop just flagged, and only that one', () => {
     const s = new Session(SEED_RULE);
     s.prompt();
@@ -434,6 +444,24 @@ describe('spawn guard', () => {
     assert.equal(d.action, 'stop');
     assert.equal(d.code, 'SPAWN_STOP');
     assert.match(d.stopReason!, /main → general-purpose x6, Explore x4/);
+  });
+
+  it('counts the refused spawns of one parallel batch as one refusal, whatever results arrive between them', () => {
+    const s = new Session();
+    s.prompt();
+    s.batch();
+    const spawn = (i: number) =>
+      s.call('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }, 'started');
+    times(12, spawn);
+    // the agent fans out sixteen parts in one response: the 11th to the 16th are refused, and it is not stopped
+    const later = times(4, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${12 + i}` }));
+    assert.deepEqual(
+      later.map((d) => d.action),
+      ['deny', 'deny', 'deny', 'deny'],
+    );
+    s.batch();
+    // having seen the refusals, it asks again: a second refusal, and the stop
+    assert.equal(s.pre('Agent', { subagent_type: 'general-purpose', description: 'all parts' }).action, 'stop');
   });
 
   it('refuses a spawn from a subagent that is not an orchestrator', () => {

@@ -114,11 +114,13 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       };
     }
 
+    // where the agent's batches are known, a refusal is seen when its batch ends: the result of another call of
+    // the same parallel batch (a replay feeds each call's result before the next call) tells the agent nothing yet
     case 'call':
       return observeCall(
         state,
         actor.id,
-        agent.refusalUnseen ? { ...agent, refusalUnseen: false } : agent,
+        agent.refusalUnseen && !state.batched ? { ...agent, refusalUnseen: false } : agent,
         step,
         config,
         model,
@@ -220,9 +222,9 @@ function resumes(
 /**
  * The ladder: the first stall in a task nudges; the second stops when it takes up the loop already flagged (the
  * agent went back to it after the nudge): its very calls again, or the same thing spelled otherwise with evidence
- * that holds with one attempt fewer; the third stops in any case. A second stall about something else, or a
- * variant that only just reaches its level, nudges again: the person is called in for a loop the agent would not
- * leave, not for two weak signs.
+ * that holds with one attempt fewer; a later one stops when it takes up any loop flagged before. A stall about
+ * something else, or a variant that only just reaches its level, nudges again: the person is called in for a loop
+ * the agent would not leave, not for weak signs each about another thing.
  */
 function declareStall(state: State, id: string, agent: AgentState, stall: Stall, config: Config): Result {
   // the window starts afresh, so the next stall is a new one and not this one seen again
@@ -238,7 +240,7 @@ function declareStall(state: State, id: string, agent: AgentState, stall: Stall,
   if (
     stalls >= config.stopAfterStalls &&
     (stalls === 1 ||
-      stalls > config.stopAfterStalls ||
+      (stalls > config.stopAfterStalls && resumes(agent.flagged, loop) !== undefined) ||
       (stall.strength >= config.judge.stopThreshold &&
         (resumes(agent.flagged, loop) === 'calls' || (stall.sure && resumes(agent.flagged, loop) === 'intent'))))
   ) {

@@ -17,6 +17,7 @@ const DECIDED_BY: Record<SignalCode, string> = {
   SAME_FAILURE: 'the same failure across varied commands, nothing changed in between',
   FAILING_RETRY: 'the same command failing again, nothing changed in between',
   NO_TREE_CHANGE: 'failing runs with nothing changed in between',
+  UNMOVED_FAILURE: 'the same failure after every edit',
   TREE_OSCILLATION: 'edits that undo earlier edits',
   REREAD: 'reads that bring nothing new',
   EDIT_REJECTED: 'edits rejected again and again',
@@ -69,6 +70,9 @@ function what(stall: Stall): string {
   // the thing and the shared cause: `adb` is not found: tried 5 ways
   if (lead.code === 'INTENT_RETRY' && lead.subject !== undefined)
     return `${quote(lead.subject)} ${outcomeWords(lead.detail)}: tried ${lead.value} ways`;
+  // the check and what the edits did to it: `eww reload` fails the same way after each of 3 edits
+  if (lead.code === 'UNMOVED_FAILURE' && lead.subject !== undefined)
+    return `${quote(lead.subject)} fails the same way after each of ${lead.value - 1} edits: they do not reach the failure`;
   return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 

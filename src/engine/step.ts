@@ -15,7 +15,7 @@ import { outcomeLines } from '../core/novelty.ts';
 import { outputText } from '../core/output-text.ts';
 import type { GuardContext } from '../guard/guard.ts';
 import { callForms, callGuard } from './call-forms.ts';
-import { redact } from '../core/redact.ts';
+import { redact, redactCommand } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { shortForm } from '../core/short-form.ts';
 import { lettersAndDigits } from '../core/plain-ascii.ts';
@@ -52,7 +52,10 @@ function callStep(
   const args = forms.args;
   // classified as redacted: what the shape keeps (intents, an edit's text) may not depend on a secret, and a
   // credential pasted on lines of its own would read as commands of their own
-  const shape = classify(call, facts.command === undefined ? facts : { ...facts, command: redact(facts.command) });
+  const shape = classify(
+    call,
+    facts.command === undefined ? facts : { ...facts, command: redactCommand(facts.command) },
+  );
   const text = outputText(output);
   // a search that quotes what it looked for (`results for query: "..."`, `No matches for pattern "..."`) says the
   // same when it finds nothing new; its matches, which hold the term too, are left as they are

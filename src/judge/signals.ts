@@ -3,7 +3,7 @@ import type { SignalResult } from '../detect/signal.ts';
 import { repeat } from '../detect/repeat.ts';
 import { cycle } from '../detect/cycle.ts';
 import { nearDuplicate } from '../detect/near-duplicate.ts';
-import { failingRetry, noTreeChange, sameFailure } from '../detect/same-failure.ts';
+import { failingRetry, noTreeChange, sameFailure, unmovedFailure } from '../detect/same-failure.ts';
 import { editRejected, oscillation, repeatedEdit } from '../detect/edits.ts';
 import { emptyResult, fruitless, sameOutcome } from '../detect/searches.ts';
 import { intentRetry } from '../detect/intent.ts';
@@ -16,6 +16,7 @@ const SIGNALS = [
   sameFailure,
   failingRetry,
   noTreeChange,
+  unmovedFailure,
   editRejected,
   repeatedEdit,
   oscillation,
