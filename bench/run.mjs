@@ -823,10 +823,8 @@ function ccusage() {
   const r = spawnSync(
     'npm',
     ['install', '--prefix', prefix, `ccusage@${CCUSAGE}`, '--no-audit', '--no-fund', '--loglevel=error'],
-    {
-      encoding: 'utf8',
-      env: baseEnv,
-    },
+    // the install is not timed: it keeps the machine's own certificates (a proxy's, say), which baseEnv drops
+    { encoding: 'utf8' },
   );
   if (r.status === 0 && existsSync(bin)) return bin;
   console.log(
