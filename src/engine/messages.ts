@@ -72,7 +72,10 @@ function what(stall: Stall): string {
     return `${quote(lead.subject)} ${outcomeWords(lead.detail)}: tried ${lead.value} ways`;
   // the check and what the edits did to it: `eww reload` fails the same way after each of 3 edits
   if (lead.code === 'UNMOVED_FAILURE' && lead.subject !== undefined)
-    return `${quote(lead.subject)} fails the same way after each of ${lead.value - 1} edits: they do not reach the failure`;
+    return (
+      `${quote(lead.subject)} fails the same way after each of ${lead.value - 1} edits: ` +
+      'they do not reach the failure'
+    );
   return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 
