@@ -1,5 +1,4 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentName, Config, Decision, EventKind, LlmConfig, Mode, Observation } from '../types.ts';
 import type { Adapter, Parsed } from '../adapters/types.ts';
@@ -9,6 +8,7 @@ import { describeProblem } from '../config/validate.ts';
 import { observation } from '../engine/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
+import { userHome } from '../core/user-home.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
 import { appendLine, type LogLine } from '../store/session-log.ts';
 import { observeInLog } from '../store/segments.ts';
@@ -138,7 +138,7 @@ export function runParsed(
   if (config.mode === 'shadow') silent?.();
 
   const event = attachTree(describeEvent(parsed.event, adapter.dialect));
-  const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, selfDir) });
+  const obs = observation(event, { cwd: event.cwd, ...guardContext(env, userHome(env), home, selfDir) });
   const file = sessionFile(home, event.session);
   const meta = {
     t: 'm' as const,
