@@ -1,0 +1,200 @@
+// SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, its rounds in WebAssembly. A cold hook process runs JS in
+// V8's interpreter, where sha256.ts costs about 1 ms a 2 KB text and sets off an optimising compile on
+// another thread past that, and node:crypto costs 3 ms to load (it loads node's streams); a module of one
+// function, compiled by V8's baseline WebAssembly compiler, costs about half a millisecond once a process
+// and then hashes a KB in microseconds. The module is assembled here from its instructions, written one
+// expression a line. Where WebAssembly is missing (node --jitless), texts go to the JS rounds.
+
+import { K, INITIAL } from './sha256.ts';
+
+// memory: the round constants, the message schedule, the state, then the padded message
+const K_AT = 0;
+const W_AT = 256;
+const H_AT = 512;
+const MESSAGE_AT = 1024;
+const PAGE = 65536;
+
+/** Unsigned and signed LEB128, WebAssembly's integers. */
+function uleb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (n !== 0);
+  return out;
+}
+
+function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) return [...out, byte];
+    out.push(byte | 0x80);
+  }
+}
+
+// locals: the two parameters (the message's start and end), then the working variables
+const [P, END, A, B, C, D, E, F, G, H, I, T1, X] = Array.from({ length: 13 }, (_, i) => i);
+const get = (l: number) => [0x20, l];
+const set = (l: number) => [0x21, l];
+const int = (n: number) => [0x41, ...sleb(n | 0)];
+const add = 0x6a;
+const and = 0x71;
+const or = 0x72;
+const xor = 0x73;
+const shl = 0x74;
+const shrU = 0x76;
+const rotl = 0x77;
+const rotr = 0x78;
+const ltU = 0x49;
+const geU = 0x4f;
+const load = (offset: number) => [0x28, 2, ...uleb(offset)];
+const store = (offset: number) => [0x36, 2, ...uleb(offset)];
+const loop = [0x03, 0x40];
+const block = [0x02, 0x40];
+const end = 0x0b;
+const brIf = (depth: number) => [0x0d, depth];
+const br = (depth: number) => [0x0c, depth];
+/** Word i's address, for a load or store at a table's offset. */
+const at = (i: number) => [...get(i), ...int(2), shl];
+/** Σ and σ: three rotations (or two and a shift) of one word, xored. */
+const sigma = (x: number, r1: number, r2: number, r3: number, shift = false) => [
+  ...get(x),
+  ...int(r1),
+  rotr,
+  ...get(x),
+  ...int(r2),
+  rotr,
+  xor,
+  ...get(x),
+  ...int(r3),
+  shift ? shrU : rotr,
+  xor,
+];
+/** i += 1, and round the loop while i < n. */
+const next = (n: number) => [...get(I), ...int(1), add, ...set(I), ...get(I), ...int(n), ltU, ...brIf(0)];
+
+const compress = [
+  ...block,
+  ...loop,
+  ...[...get(P), ...get(END), geU, ...brIf(1)],
+  // the block's 16 words, big-endian: a little-endian load with its bytes swapped
+  ...[...int(0), ...set(I)],
+  ...loop,
+  ...[...get(P), ...at(I), add, 0x28, 2, 0, ...set(X)],
+  ...[
+    ...at(I),
+    ...get(X),
+    ...int(8),
+    rotl,
+    ...int(0x00ff00ff),
+    and,
+    ...get(X),
+    ...int(8),
+    rotr,
+    ...int(0xff00ff00),
+    and,
+  ],
+  ...[or, ...store(W_AT)],
+  ...next(16),
+  end,
+  // the other 48: w[i] = w[i-16] + σ0(w[i-15]) + w[i-7] + σ1(w[i-2])
+  ...loop,
+  ...at(I),
+  ...[...at(I), ...load(W_AT - 64), ...at(I), ...load(W_AT - 60), ...set(X), ...sigma(X, 7, 18, 3, true), add],
+  ...[...at(I), ...load(W_AT - 28), add, ...at(I), ...load(W_AT - 8), ...set(X), ...sigma(X, 17, 19, 10, true), add],
+  ...store(W_AT),
+  ...next(64),
+  end,
+  ...[A, B, C, D, E, F, G, H].flatMap((l, k) => [...int(0), ...load(H_AT + 4 * k), ...set(l)]),
+  ...[...int(0), ...set(I)],
+  ...loop,
+  // t1 = h + Σ1(e) + ch(e, f, g) + k[i] + w[i]
+  ...[...get(H), ...sigma(E, 6, 11, 25), add],
+  ...[...get(E), ...get(F), and, ...get(E), ...int(-1), xor, ...get(G), and, xor, add],
+  ...[...at(I), ...load(K_AT), add, ...at(I), ...load(W_AT), add, ...set(T1)],
+  // the new a, t1 + Σ0(a) + maj(a, b, c), stays on the stack while the others move down a place
+  ...[...get(T1), ...sigma(A, 2, 13, 22), add],
+  ...[...get(A), ...get(B), and, ...get(A), ...get(C), and, xor, ...get(B), ...get(C), and, xor, add],
+  ...[...get(G), ...set(H), ...get(F), ...set(G), ...get(E), ...set(F), ...get(D), ...get(T1), add, ...set(E)],
+  ...[...get(C), ...set(D), ...get(B), ...set(C), ...get(A), ...set(B), ...set(A)],
+  ...next(64),
+  end,
+  ...[A, B, C, D, E, F, G, H].flatMap((l, k) => [
+    ...int(0),
+    ...int(0),
+    ...load(H_AT + 4 * k),
+    ...get(l),
+    add,
+    ...store(H_AT + 4 * k),
+  ]),
+  ...[...get(P), ...int(64), add, ...set(P)],
+  ...br(0),
+  end,
+  end,
+  end,
+];
+
+function section(id: number, body: number[]): number[] {
+  return [id, ...uleb(body.length), ...body];
+}
+
+function assemble(): Uint8Array {
+  const name = (s: string) => [s.length, ...[...s].map((c) => c.charCodeAt(0))];
+  const code = [1, 11, 0x7f, ...compress]; // 11 more i32 locals, then the instructions
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, [1, 0x60, 2, 0x7f, 0x7f, 0]), // one type: (i32, i32) -> ()
+    ...section(3, [1, 0]), // one function, of that type
+    ...section(5, [1, 0, 1]), // one memory, of one page to start with
+    ...section(7, [2, ...name('c'), 0, 0, ...name('m'), 2, 0]), // exported as c and m
+    ...section(10, [1, ...uleb(code.length), ...code]),
+  ]);
+}
+
+interface Rounds {
+  compress: (start: number, end: number) => void;
+  memory: WebAssembly.Memory;
+}
+
+let rounds: Rounds | undefined;
+const encoder = new TextEncoder();
+
+function instantiate(): Rounds {
+  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(assemble()));
+  const memory = exports.m as WebAssembly.Memory;
+  new Int32Array(memory.buffer, K_AT, 64).set(K);
+  return { compress: exports.c as Rounds['compress'], memory };
+}
+
+/** Whether WebAssembly is there to hash with. */
+export const hasWasm = typeof WebAssembly === 'object';
+
+/** Whether the module is built already: from then on each hash is the cheaper there, whatever its length. */
+export function wasmReady(): boolean {
+  return rounds !== undefined;
+}
+
+/** The first `words` 32-bit words of the SHA-256 of `text` (UTF-8), as hex: the same as sha256Hex. */
+export function sha256WasmHex(text: string, words = 8): string {
+  if (!rounds) rounds = instantiate();
+  const r = rounds;
+  // room for the text's UTF-8 (3 bytes at most a UTF-16 unit), its padding and length
+  const room = MESSAGE_AT + text.length * 3 + 72;
+  if (r.memory.buffer.byteLength < room) r.memory.grow(Math.ceil((room - r.memory.buffer.byteLength) / PAGE));
+  const bytes = new Uint8Array(r.memory.buffer);
+  const n = encoder.encodeInto(text, bytes.subarray(MESSAGE_AT)).written;
+  const length = (((n + 8) >> 6) + 1) * 64;
+  bytes.fill(0, MESSAGE_AT + n, MESSAGE_AT + length);
+  bytes[MESSAGE_AT + n] = 0x80;
+  const view = new DataView(r.memory.buffer);
+  view.setUint32(MESSAGE_AT + length - 8, Math.floor(n / 0x20000000));
+  view.setUint32(MESSAGE_AT + length - 4, (n << 3) >>> 0);
+  const state = new Int32Array(r.memory.buffer, H_AT, 8);
+  state.set(INITIAL);
+  r.compress(MESSAGE_AT, MESSAGE_AT + length);
+  return [...state.subarray(0, words)].map((x) => (x >>> 0).toString(16).padStart(8, '0')).join('');
+}
