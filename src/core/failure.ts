@@ -16,7 +16,7 @@ const ERROR_LINE = [
   /^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/, // kotlinc
   // gradle, ant, maven
   /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
-  /^\s*(?:✗|✕|×|not ok)\s+.*$/, // test runners' failure markers
+  /^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/, // test runners' failure markers: ✗, ✕, ×
   /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
   regex(
     'i',
@@ -199,7 +199,9 @@ const CAUSES = [
   ],
 ] as const;
 
-const QUOTED = /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|‘[^’\n]{0,200}’|“[^”\n]{0,200}”/g;
+/** Quoted text: in '', "", ``, ‘’ and “” (the hook's code has no character past U+00FF: scripts/build.mjs). */
+const QUOTED =
+  /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|\u2018[^\u2019\n]{0,200}\u2019|\u201c[^\u201d\n]{0,200}\u201d/g;
 
 /**
  * The cause of a failure: its class where one is known, else its error lines with what varies between
