@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { outcomeLines } from './novelty.ts';
+import fc from 'fast-check';
+import { outcomeLines, wordy } from './novelty.ts';
 
 describe('the lines an answer holds', () => {
   it('distinct lines with letters or digits, case and spacing folded, in the order they first appear', () => {
@@ -21,5 +22,25 @@ describe('the lines an answer holds', () => {
       ['begins here', ...Array(900).fill('the same start'), ...middle, ...Array(900).fill('the same end')].join('\n');
     const lines = outcomeLines(long(Array.from({ length: 30 }, (_, i) => `middle line ${i}`)));
     assert.deepEqual(lines, outcomeLines('begins here\nthe same start\nthe same end'));
+  });
+});
+
+describe('wordy', () => {
+  it('is two letters or digits of any script, whichever way it is asked', () => {
+    const line = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('a', '7', 'é', '\u4e2d', '\u0660', '\ud83d\ude00', '\ud800', '-', ' ', '\u2028', '\r'),
+          fc.string(),
+        ),
+        {
+          maxLength: 5,
+        },
+      )
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(line, (l) => wordy(l) === /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(l)),
+      { numRuns: 3000 },
+    );
   });
 });
