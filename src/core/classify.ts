@@ -2,6 +2,7 @@ import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
 import { anyOf, either, regex } from './regex.ts';
+import { wordSet } from './word-set.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do
@@ -39,18 +40,15 @@ const TEST_ARGS = regex(
   ),
   /\b/,
 );
-const READERS = regex(
-  'i',
-  '^',
-  anyOf(
-    /cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd/,
-    /jq|get-content|gc|type|get-childitem|gci/,
-  ),
-  '$',
+const READERS = wordSet(
+  'cat head tail less more nl bat wc file stat xxd od hexdump diff cmp tree ls dir pwd ' +
+    'jq get-content gc type get-childitem gci',
+  true,
 );
 /** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
-const GIT_READS =
-  /^(?:status|diff|show|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|reflog|shortlog|cat-file|whatchanged)$/;
+const GIT_READS = wordSet(
+  'status diff show rev-parse ls-files ls-tree ls-remote blame describe reflog shortlog cat-file whatchanged',
+);
 
 /**
  * Whether a git command only looks: `git branch` lists but
@@ -73,38 +71,30 @@ function gitLooks(args: readonly string[]): boolean {
   return false;
 }
 /** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
-const FILTERS = regex(
-  'i',
-  '^',
-  anyOf(
-    /head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand/,
-    /select-object|sort-object|format-table|out-string/,
-  ),
-  '$',
+const FILTERS = wordSet(
+  'head tail sort uniq wc cut tr column nl less more cat jq sed awk fold fmt expand ' +
+    'select-object sort-object format-table out-string',
+  true,
 );
-const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
-const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
+const SEARCHERS = wordSet('grep egrep fgrep rg ag ack find fd locate which whereis where select-string sls', true);
+const POLLERS = wordSet('sleep wait watch until start-sleep', true);
 /** Programs that ask a server how it is (`curl -s localhost:3000/health`): after a wait, asking is polling. */
-const PROBES = /^(?:curl|wget|http|https|xh|nc|invoke-webrequest|iwr|invoke-restmethod|irm)$/i;
+const PROBES = wordSet('curl wget http https xh nc invoke-webrequest iwr invoke-restmethod irm', true);
 /** A probe's arguments that send something: a request that changes state, not a question. */
 const SENDS = /^(?:-d|--data\S*|-F|--form|-T|--upload-file|-X|--request|--post-\S+|-Method)$/i;
 const POLL_SUBCOMMAND =
   /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
-const WRITERS = regex(
-  'i',
-  '^',
-  anyOf(
-    /rm|mv|cp|touch|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar|set-content/,
-    /add-content|out-file|new-item|remove-item|copy-item|move-item/,
-  ),
-  '$',
+const WRITERS = wordSet(
+  'rm mv cp touch ln chmod chown truncate patch install dd tee unzip tar set-content ' +
+    'add-content out-file new-item remove-item copy-item move-item',
+  true,
 );
 /** Writes that change no code: git's own files (a lock), scratch folders. */
 const NOT_CODE = /(?:^|[/\\])\.git[/\\]|^(?:\/tmp|\/var\/tmp|\$env:TEMP|%TEMP%)[/\\]/i;
-const WRAPPERS = /^(?:sudo|env|time|nohup|exec|command|builtin|xargs|export|nice|stdbuf)$/;
+const WRAPPERS = wordSet('sudo env time nohup exec command builtin xargs export nice stdbuf');
 /** Runners that fetch a program and run it: `npx tsc`, `bunx vitest`, `uvx ruff`. */
-const RUNNERS = /^(?:npx|bunx|pnpx|uvx)$/;
-const SHELLS = /^(?:bash|sh|zsh|dash|ksh)$/;
+const RUNNERS = wordSet('npx bunx pnpx uvx');
+const SHELLS = wordSet('bash sh zsh dash ksh');
 /** PowerShell, whose escape character is the backtick and whose paths hold backslashes: cmdlets and $variables. */
 const POWERSHELL = either(
   'm',
@@ -338,7 +328,7 @@ const INTERPRETERS =
   /^(?:python\d?(?:\.\d+)?|py|node|deno|bun|tsx|ts-node|ruby|perl|php|bash|sh|zsh|dash|ksh|powershell|pwsh)$/;
 
 /** Commands that say, set or wait, and act on nothing. */
-const INERT = /^(?:cd|pushd|popd|set-location|echo|printf|write-output|write-host|true|false|:|set|source|\.)$/i;
+const INERT = wordSet('cd pushd popd set-location echo printf write-output write-host true false : set source .', true);
 
 /** A word as an intent's object: a path by its name, a URL by its host and path, versions alike. */
 function objectWord(word: string): string {
