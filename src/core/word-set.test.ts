@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { wordSet } from './word-set.ts';
+import { wordIn, wordSet } from './word-set.ts';
 
 describe('wordSet', () => {
   it('answers as the expression of the same words, with /i and without', () => {
@@ -26,5 +26,30 @@ describe('wordSet', () => {
         { numRuns: 2000 },
       );
     }
+  });
+});
+
+describe('wordIn', () => {
+  it('answers as the expression of the same words between word breaks', () => {
+    const words = 'write edit sh run_command';
+    const re = /(?:^|[_\W])(?:write|edit|sh|run_command)(?:[_\W]|$)/i;
+    const name = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('mcp__', 'write', 'WRITE', 'Edit', 'sh', 'run_command', '_', '-', 'x', '\u212a'),
+          fc.string(),
+        ),
+        {
+          maxLength: 4,
+        },
+      )
+      .map((p) => p.join(''));
+    const test = wordIn(words);
+    for (const n of ['Read', 'mcp__fs__write_file', 'Bash', 'sh', 'shell', 'edits', 'file-edit'])
+      assert.equal(test.test(n), re.test(n), n);
+    fc.assert(
+      fc.property(name, (n) => test.test(n) === re.test(n)),
+      { numRuns: 3000 },
+    );
   });
 });

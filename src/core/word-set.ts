@@ -16,3 +16,19 @@ export function wordSet(words: string, anyCase = false): WordSet {
     ? { test: (word) => !/[\u0080-\uffff]/.test(word) && set.has(word.toLowerCase()) }
     : { test: (word) => set.has(word) };
 }
+
+/**
+ * A test for a name (a tool's) holding one of `words`, in any case, between the name's ends, underscores or other
+ * non-word characters. Most names hold none of them at all, which is looked for first: a hook process that
+ * meets one (Read, Grep) does not compile the expression.
+ */
+export function wordIn(words: string): WordSet {
+  const list = words.split(' ');
+  const re = new RegExp(`(?:^|[_\\W])(?:${list.join('|')})(?:[_\\W]|$)`, 'i');
+  return {
+    test: (name) => {
+      const lower = name.toLowerCase();
+      return list.some((w) => lower.includes(w)) && re.test(name);
+    },
+  };
+}
