@@ -1,7 +1,7 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
-import { anyOf, either, regex } from './regex.ts';
+import { anyOf, either, hinted, regex } from './regex.ts';
 import { wordSet } from './word-set.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
@@ -31,14 +31,17 @@ const ALWAYS_TEST = regex(
   ),
   '$',
 );
-const TEST_ARGS = regex(
-  'i',
-  /\b/,
-  anyOf(
-    /test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest/,
-    /nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*/,
+const TEST_ARGS = hinted(
+  regex(
+    'i',
+    /\b/,
+    anyOf(
+      /test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest/,
+      /nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*/,
+    ),
+    /\b/,
   ),
-  /\b/,
+  ['test', 'check', 'build', 'lint', 'spec', 'compile', 'verify', 'clippy', 'vet', 'repro', 'bench', 'assemble'],
 );
 const READERS = wordSet(
   'cat head tail less more nl bat wc file stat xxd od hexdump diff cmp tree ls dir pwd ' +
@@ -82,8 +85,10 @@ const POLLERS = wordSet('sleep wait watch until start-sleep', true);
 const PROBES = wordSet('curl wget http https xh nc invoke-webrequest iwr invoke-restmethod irm', true);
 /** A probe's arguments that send something: a request that changes state, not a question. */
 const SENDS = /^(?:-d|--data\S*|-F|--form|-T|--upload-file|-X|--request|--post-\S+|-Method)$/i;
-const POLL_SUBCOMMAND =
-  /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
+const POLL_SUBCOMMAND = hinted(
+  /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/,
+  ['gh ', 'kubectl ', 'docker ', 'systemctl status'],
+);
 const WRITERS = wordSet(
   'rm mv cp touch ln chmod chown truncate patch install dd tee unzip tar set-content ' +
     'add-content out-file new-item remove-item copy-item move-item',
@@ -96,21 +101,23 @@ const WRAPPERS = wordSet('sudo env time nohup exec command builtin xargs export 
 const RUNNERS = wordSet('npx bunx pnpx uvx');
 const SHELLS = wordSet('bash sh zsh dash ksh');
 /** PowerShell, whose escape character is the backtick and whose paths hold backslashes: cmdlets and $variables. */
-const POWERSHELL = either(
-  'm',
-  regex(
-    '',
-    /\b/,
-    anyOf(/Get|Set|New|Remove|Select|Where|ForEach|Out/, /Add|Test|Write|Copy|Move|Invoke|Start|Stop/),
-    /-[A-Z][A-Za-z]+\b/,
+const POWERSHELL_VERBS = 'Get Set New Remove Select Where ForEach Out Add Test Write Copy Move Invoke Start Stop';
+const POWERSHELL = hinted(
+  either(
+    'm',
+    regex('', /\b/, `(?:${POWERSHELL_VERBS.split(' ').join('|')})`, /-[A-Z][A-Za-z]+\b/),
+    /^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/,
   ),
-  /^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/,
+  [...POWERSHELL_VERBS.split(' ').map((verb) => `${verb}-`), '$', 'IO.File]::'],
 );
 /** Writes a PowerShell script does through .NET or cmdlets inside an expression. */
-const POWERSHELL_WRITE = either(
-  'i',
-  /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b/,
-  /\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/,
+const POWERSHELL_WRITE = hinted(
+  either(
+    'i',
+    /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b/,
+    /\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/,
+  ),
+  ['set-content', 'add-content', 'out-file', 'remove-item', 'copy-item', 'move-item', 'io.file]::'],
 );
 /** Output captured in a log or scratch file is not a change to the code. */
 const CAPTURE = /^\/dev\/(?:null|stderr|stdout)$|\.(?:txt|log|out)$|^\/tmp\/|^\$null$/i;
@@ -332,7 +339,7 @@ const INERT = wordSet('cd pushd popd set-location echo printf write-output write
 
 /** A word as an intent's object: a path by its name, a URL by its host and path, versions alike. */
 function objectWord(word: string): string {
-  const url = /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word);
+  const url = word.includes('://') ? /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word) : null;
   const w = url ? `${url[1]}${url[2]?.replace(/\/$/, '') ?? ''}` : base(word.replace(/[/\\]+$/, ''));
   // versions alike (`24.12.0`, `v24.12.0`), other numbers kept: job 41 and job 42 are two things
   return w.toLowerCase().replace(/\bv?\d+(?:\.\d+)+\b/g, '#');

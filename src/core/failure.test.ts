@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { plainLine } from './failure.ts';
+import { failureCause, isUsageError, plainLine } from './failure.ts';
 
 // A failure's lines are compared without case and punctuation. An ASCII line takes a short way round the
 // Unicode classes, which cost a hook process milliseconds to compile: it must come out as the long way does.
@@ -19,5 +19,112 @@ describe('plainLine', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => assert.equal(plainLine(s), definition(s))));
     for (const s of ['FAIL add(2, 3): expected 5, got -1', 'Échec: 2 tests', 'İstanbul\u00a0x', 'tab\there'])
       assert.equal(plainLine(s), definition(s));
+  });
+});
+
+// failureCause and isUsageError look for literals before they compile an expression: they must answer as
+// the expressions alone do (these are the expressions, as they were before the literals).
+const CAUSES: [string, RegExp][] = [
+  [
+    'command-not-found',
+    /\bcommand not found\b|is not recognized as (?:the name of a cmdlet|an internal or external command)|^(?:\S+: )?(?:line \d+: )?\S+: not found$|\bExit code:? 127\b/im,
+  ],
+  [
+    'port-in-use',
+    /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i,
+  ],
+  [
+    'refused',
+    /ECONNREFUSED|ECONNRESET|Connection refused|actively refused|Failed to connect|could not connect to|Unable to connect/i,
+  ],
+  ['duplicate', /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i],
+  [
+    'permission',
+    /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied|\bsandbox\b.*\bDenied\b/i,
+  ],
+  [
+    'auth',
+    /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed|invalid (?:api )?(?:key|token|credentials)/i,
+  ],
+  ['http-404', /\b404\b|\bNot Found\b/],
+  [
+    'http-5xx',
+    /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
+  ],
+  ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
+  [
+    'no-such-file',
+    /No such file or directory|File does not exist|does not exist|cannot find (?:the )?(?:path|file)|ENOENT|FileNotFoundError|Could not find file/i,
+  ],
+];
+const USAGE =
+  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)|missing required (?:argument|parameter)|syntax error near unexpected token|unexpected EOF while looking for matching|ParserError:|Unexpected token '?\S*'? in expression or statement/m;
+
+const PHRASES = [
+  'Command not found',
+  'x: not found',
+  'sh: line 1: foo: not found',
+  'Exit code 127',
+  'is not recognized as an internal or external command',
+  'EADDRINUSE',
+  'port 3000 is already in use',
+  'Address already in use',
+  'ECONNRESET',
+  'actively refused',
+  'Unable to connect',
+  'Duplicate Entry',
+  'E11000',
+  'already exists',
+  'EPERM',
+  'sandbox: write Denied',
+  'Access is denied',
+  'HTTP 401',
+  '403',
+  'Unauthorised',
+  'FORBIDDEN',
+  'invalid api token',
+  'Not Found',
+  'not found',
+  '404',
+  'HTTP/1.1 503',
+  '502 Bad Gateway',
+  'timed out',
+  'TimeOut',
+  'ETIMEDOUT',
+  'Deadline Exceeded',
+  'ENOENT',
+  'cannot find the path',
+  'Could not find file',
+  'usage: x',
+  'Usage: y',
+  'unrecognized option',
+  'invalid choice',
+  'missing required argument',
+  'ParserError:',
+  "Unexpected token 'x' in expression or statement",
+  'syntax error near unexpected token',
+  'Exit code 1',
+  '\n',
+  ' ',
+  'İ',
+  '\u212a',
+];
+
+describe('failureCause and isUsageError', () => {
+  it('answer as their expressions alone', () => {
+    const text = fc
+      .array(fc.oneof(fc.constantFrom(...PHRASES), fc.string({ maxLength: 5 })), { maxLength: 8 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const bare = t.replace(/^Exit code:? -?\d+$/gim, '').trim().length === 0;
+        const cause = bare ? 'bare' : CAUSES.find(([, re]) => re.test(t))?.[0];
+        const got = failureCause(t);
+        if (cause !== undefined) assert.equal(got, cause, t);
+        else assert.ok(!CAUSES.some(([c]) => c === got), t);
+        assert.equal(isUsageError(t), USAGE.test(t.slice(0, 2000)), t);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

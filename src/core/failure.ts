@@ -1,5 +1,5 @@
 import { isPlainAscii } from './plain-ascii.ts';
-import { anyOf, either, regex } from './regex.ts';
+import { anyOf, either, hinted, regex } from './regex.ts';
 // How a call failed, reduced to what stays the same when the same problem recurs: the exception type and
 // message, the failing test ids, the linter codes, the exit code. Two commands that fail for the same
 // reason (pytest -q and python -m pytest tests/) get the same signature; a failure that changes (fewer
@@ -73,12 +73,25 @@ export function plainLine(line: string): string {
 const GENERIC =
   /^(?:Exit code:? \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
 
-const USAGE_ERROR = either(
-  'm',
-  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)/,
-  /missing required (?:argument|parameter)|syntax error near unexpected token/,
-  /unexpected EOF while looking for matching|ParserError:/,
-  /Unexpected token '?\S*'? in expression or statement/,
+const USAGE_ERROR = hinted(
+  either(
+    'm',
+    /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)/,
+    /missing required (?:argument|parameter)|syntax error near unexpected token/,
+    /unexpected EOF while looking for matching|ParserError:/,
+    /Unexpected token '?\S*'? in expression or statement/,
+  ),
+  [
+    'usage: ',
+    'Usage: ',
+    'unrecognized ',
+    'invalid ',
+    'missing required ',
+    'syntax error near unexpected token',
+    'unexpected EOF while looking for matching',
+    'ParserError:',
+    'Unexpected token ',
+  ],
 );
 
 const SYNTAX_ERROR = /^\s*(?:SyntaxError|IndentationError|TabError)\b|^SyntaxError:|Unexpected token|unexpected EOF/m;
@@ -145,11 +158,15 @@ export function isErrorAnswer(text: string): boolean {
 
 /**
  * Why calls fail, in classes that stay the same however the message is worded (localised, with a shell's
- * banner, another file name or version in it): the same cause behind attempts spelled differently.
+ * banner, another file name or version in it): the same cause behind attempts spelled differently. Each
+ * comes with its hints, as redact.ts's rules do: literals of which a text holds one, in lower case, for its
+ * expression to match at all (the 404 class's in their case, its expression being case-sensitive). A
+ * failure's text usually holds none of them, and then no expression is compiled.
  */
 const CAUSES = [
   [
     'command-not-found',
+    ['command not found', 'is not recognized as', ': not found', '127'],
     either(
       'im',
       /\bcommand not found\b/,
@@ -160,37 +177,47 @@ const CAUSES = [
   ],
   [
     'port-in-use',
+    ['eaddrinuse', 'in use', 'only one usage of each socket address'],
     /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i,
   ],
   [
     'refused',
+    ['econnre', 'refused', 'connect'],
     either(
       'i',
       /ECONNREFUSED|ECONNRESET|Connection refused|actively refused/,
       /Failed to connect|could not connect to|Unable to connect/,
     ),
   ],
-  ['duplicate', /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i],
+  [
+    'duplicate',
+    ['duplicate', 'unique constraint failed', 'e11000', 'already exists'],
+    /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i,
+  ],
   [
     'permission',
+    ['permission denied', 'eacces', 'operation not permitted', 'eperm', 'access is denied', 'access denied', 'sandbox'],
     /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied|\bsandbox\b.*\bDenied\b/i,
   ],
   [
     'auth',
+    ['401', '403', 'unauthori', 'forbidden', 'authentication failed', 'invalid '],
     either(
       'i',
       /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b/,
       /authentication failed|invalid (?:api )?(?:key|token|credentials)/,
     ),
   ],
-  ['http-404', /\b404\b|\bNot Found\b/],
+  ['http-404', ['404', 'Not Found'], /\b404\b|\bNot Found\b/],
   [
     'http-5xx',
+    ['http/', '50'],
     /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
   ],
-  ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
+  ['timeout', ['time', 'deadline exceeded'], /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
   [
     'no-such-file',
+    ['no such file', 'does not exist', 'cannot find', 'enoent', 'filenotfounderror', 'could not find file'],
     either(
       'i',
       /No such file or directory|File does not exist|does not exist|cannot find (?:the )?(?:path|file)/,
@@ -216,7 +243,9 @@ export function failureCause(text: string): string {
   const t = text.length > 8_000 ? text.slice(0, 4_000) + '\n' + text.slice(-4_000) : text;
   const words = t.replace(/^Exit code:? -?\d+$/gim, '').trim();
   if (words.length === 0) return 'bare';
-  for (const [cause, re] of CAUSES) if (re.test(t)) return cause;
+  const lower = t.toLowerCase();
+  for (const [cause, hints, re] of CAUSES)
+    if (hints.some((h) => (cause === 'http-404' ? t : lower).includes(h)) && re.test(t)) return cause;
   const lines = failureLines(t);
   return (lines.length > 0 ? lines.slice(0, 3).join('\n') : words.split('\n').slice(-2).join('\n'))
     .replace(QUOTED, '<q>')
