@@ -37,7 +37,19 @@ function sleb(n: number): number[] {
 }
 
 // locals: the two parameters (the message's start and end), then the working variables
-const [P, END, A, B, C, D, E, F, G, H, I, T1, X] = Array.from({ length: 13 }, (_, i) => i);
+const P = 0;
+const END = 1;
+const A = 2;
+const B = 3;
+const C = 4;
+const D = 5;
+const E = 6;
+const F = 7;
+const G = 8;
+const H = 9;
+const I = 10;
+const T1 = 11;
+const X = 12;
 const get = (l: number) => [0x20, l];
 const set = (l: number) => [0x21, l];
 const int = (n: number) => [0x41, ...sleb(n | 0)];
@@ -77,66 +89,69 @@ const sigma = (x: number, r1: number, r2: number, r3: number, shift = false) => 
 /** i += 1, and round the loop while i < n. */
 const next = (n: number) => [...get(I), ...int(1), add, ...set(I), ...get(I), ...int(n), ltU, ...brIf(0)];
 
-const compress = [
-  ...block,
-  ...loop,
-  ...[...get(P), ...get(END), geU, ...brIf(1)],
-  // the block's 16 words, big-endian: a little-endian load with its bytes swapped
-  ...[...int(0), ...set(I)],
-  ...loop,
-  ...[...get(P), ...at(I), add, 0x28, 2, 0, ...set(X)],
-  ...[
+/** The one function's instructions: compress(start, end), the message's blocks from start to end into the state. */
+function compress(): number[] {
+  return [
+    ...block,
+    ...loop,
+    ...[...get(P), ...get(END), geU, ...brIf(1)],
+    // the block's 16 words, big-endian: a little-endian load with its bytes swapped
+    ...[...int(0), ...set(I)],
+    ...loop,
+    ...[...get(P), ...at(I), add, 0x28, 2, 0, ...set(X)],
+    ...[
+      ...at(I),
+      ...get(X),
+      ...int(8),
+      rotl,
+      ...int(0x00ff00ff),
+      and,
+      ...get(X),
+      ...int(8),
+      rotr,
+      ...int(0xff00ff00),
+      and,
+    ],
+    ...[or, ...store(W_AT)],
+    ...next(16),
+    end,
+    // the other 48: w[i] = w[i-16] + σ0(w[i-15]) + w[i-7] + σ1(w[i-2])
+    ...loop,
     ...at(I),
-    ...get(X),
-    ...int(8),
-    rotl,
-    ...int(0x00ff00ff),
-    and,
-    ...get(X),
-    ...int(8),
-    rotr,
-    ...int(0xff00ff00),
-    and,
-  ],
-  ...[or, ...store(W_AT)],
-  ...next(16),
-  end,
-  // the other 48: w[i] = w[i-16] + σ0(w[i-15]) + w[i-7] + σ1(w[i-2])
-  ...loop,
-  ...at(I),
-  ...[...at(I), ...load(W_AT - 64), ...at(I), ...load(W_AT - 60), ...set(X), ...sigma(X, 7, 18, 3, true), add],
-  ...[...at(I), ...load(W_AT - 28), add, ...at(I), ...load(W_AT - 8), ...set(X), ...sigma(X, 17, 19, 10, true), add],
-  ...store(W_AT),
-  ...next(64),
-  end,
-  ...[A, B, C, D, E, F, G, H].flatMap((l, k) => [...int(0), ...load(H_AT + 4 * k), ...set(l)]),
-  ...[...int(0), ...set(I)],
-  ...loop,
-  // t1 = h + Σ1(e) + ch(e, f, g) + k[i] + w[i]
-  ...[...get(H), ...sigma(E, 6, 11, 25), add],
-  ...[...get(E), ...get(F), and, ...get(E), ...int(-1), xor, ...get(G), and, xor, add],
-  ...[...at(I), ...load(K_AT), add, ...at(I), ...load(W_AT), add, ...set(T1)],
-  // the new a, t1 + Σ0(a) + maj(a, b, c), stays on the stack while the others move down a place
-  ...[...get(T1), ...sigma(A, 2, 13, 22), add],
-  ...[...get(A), ...get(B), and, ...get(A), ...get(C), and, xor, ...get(B), ...get(C), and, xor, add],
-  ...[...get(G), ...set(H), ...get(F), ...set(G), ...get(E), ...set(F), ...get(D), ...get(T1), add, ...set(E)],
-  ...[...get(C), ...set(D), ...get(B), ...set(C), ...get(A), ...set(B), ...set(A)],
-  ...next(64),
-  end,
-  ...[A, B, C, D, E, F, G, H].flatMap((l, k) => [
-    ...int(0),
-    ...int(0),
-    ...load(H_AT + 4 * k),
-    ...get(l),
-    add,
-    ...store(H_AT + 4 * k),
-  ]),
-  ...[...get(P), ...int(64), add, ...set(P)],
-  ...br(0),
-  end,
-  end,
-  end,
-];
+    ...[...at(I), ...load(W_AT - 64), ...at(I), ...load(W_AT - 60), ...set(X), ...sigma(X, 7, 18, 3, true), add],
+    ...[...at(I), ...load(W_AT - 28), add, ...at(I), ...load(W_AT - 8), ...set(X), ...sigma(X, 17, 19, 10, true), add],
+    ...store(W_AT),
+    ...next(64),
+    end,
+    ...[A, B, C, D, E, F, G, H].flatMap((l, k) => [...int(0), ...load(H_AT + 4 * k), ...set(l)]),
+    ...[...int(0), ...set(I)],
+    ...loop,
+    // t1 = h + Σ1(e) + ch(e, f, g) + k[i] + w[i]
+    ...[...get(H), ...sigma(E, 6, 11, 25), add],
+    ...[...get(E), ...get(F), and, ...get(E), ...int(-1), xor, ...get(G), and, xor, add],
+    ...[...at(I), ...load(K_AT), add, ...at(I), ...load(W_AT), add, ...set(T1)],
+    // the new a, t1 + Σ0(a) + maj(a, b, c), stays on the stack while the others move down a place
+    ...[...get(T1), ...sigma(A, 2, 13, 22), add],
+    ...[...get(A), ...get(B), and, ...get(A), ...get(C), and, xor, ...get(B), ...get(C), and, xor, add],
+    ...[...get(G), ...set(H), ...get(F), ...set(G), ...get(E), ...set(F), ...get(D), ...get(T1), add, ...set(E)],
+    ...[...get(C), ...set(D), ...get(B), ...set(C), ...get(A), ...set(B), ...set(A)],
+    ...next(64),
+    end,
+    ...[A, B, C, D, E, F, G, H].flatMap((l, k) => [
+      ...int(0),
+      ...int(0),
+      ...load(H_AT + 4 * k),
+      ...get(l),
+      add,
+      ...store(H_AT + 4 * k),
+    ]),
+    ...[...get(P), ...int(64), add, ...set(P)],
+    ...br(0),
+    end,
+    end,
+    end,
+  ];
+}
 
 function section(id: number, body: number[]): number[] {
   return [id, ...uleb(body.length), ...body];
@@ -144,7 +159,7 @@ function section(id: number, body: number[]): number[] {
 
 function assemble(): Uint8Array {
   const name = (s: string) => [s.length, ...[...s].map((c) => c.charCodeAt(0))];
-  const code = [1, 11, 0x7f, ...compress]; // 11 more i32 locals, then the instructions
+  const code = [1, 11, 0x7f, ...compress()]; // 11 more i32 locals, then the instructions
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, [1, 0x60, 2, 0x7f, 0x7f, 0]), // one type: (i32, i32) -> ()
@@ -155,17 +170,30 @@ function assemble(): Uint8Array {
   ]);
 }
 
+/** What is used of WebAssembly, whose types come with the DOM library (not this project's). */
+interface Memory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+declare const WebAssembly:
+  | {
+      Module: new (bytes: Uint8Array) => object;
+      Instance: new (module: object) => { exports: Record<string, unknown> };
+    }
+  | undefined;
+
 interface Rounds {
   compress: (start: number, end: number) => void;
-  memory: WebAssembly.Memory;
+  memory: Memory;
 }
 
 let rounds: Rounds | undefined;
 const encoder = new TextEncoder();
 
 function instantiate(): Rounds {
-  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(assemble()));
-  const memory = exports.m as WebAssembly.Memory;
+  const wasm = WebAssembly!;
+  const { exports } = new wasm.Instance(new wasm.Module(assemble()));
+  const memory = exports.m as Memory;
   new Int32Array(memory.buffer, K_AT, 64).set(K);
   return { compress: exports.c as Rounds['compress'], memory };
 }
