@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { failureCause, isUsageError, plainLine } from './failure.ts';
+import { failureCause, failureLines, isUsageError, plainLine } from './failure.ts';
 
 // A failure's lines are compared without case and punctuation. An ASCII line takes a short way round the
 // Unicode classes, which cost a hook process milliseconds to compile: it must come out as the long way does.
@@ -124,6 +124,91 @@ describe('failureCause and isUsageError', () => {
         else assert.ok(!CAUSES.some(([c]) => c === got), t);
         assert.equal(isUsageError(t), USAGE.test(t.slice(0, 2000)), t);
       }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+// failureLines asks a line only the expressions whose literals the output holds: it must find what all of
+// them, asked of every line, find (these are they).
+const ERROR_LINE = [
+  /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/,
+  /^(?:FAILED|FAIL|ERROR|ERRORS?)\b.*$/,
+  /^error(?:\[\w+\])?:.*$/i,
+  /^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i,
+  /^-?\s*[A-Z]\d{3,4}\b.*$/,
+  /^npm ERR!.*$/,
+  /^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/,
+  /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
+  /^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/,
+  /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
+  /^.*(?:command not found|No such file or directory|Permission denied|cannot find|not found|undefined|Cannot find module).*$/i,
+  /^Exit code:? \d+$/,
+  /^HTTP\/[\d.]+ [45]\d\d\b.*$/,
+];
+
+function everyLine(text: string): string[] {
+  const lines = new Set<string>();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.length === 0 || line.length > 400) continue;
+    if (ERROR_LINE.some((re) => re.test(line)))
+      lines.add(line.replace(/\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi, ':N').replace(/\s+/g, ' '));
+    if (lines.size >= 40) break;
+  }
+  return [...lines].sort();
+}
+
+const LINE_PIECES = [
+  'TypeError: x',
+  'E   AssertionError',
+  'FAILED test',
+  'FAIL',
+  'ERRORS',
+  'error: x',
+  'Error[E0382]: y',
+  'error TS2304: z',
+  'fatal: no',
+  'F821 undefined',
+  '- E501 line',
+  'npm ERR! code 1',
+  'e: file:///a.kt:1:2 x',
+  'w: b.kt:3 y',
+  'FAILURE: Build failed with',
+  '* What went wrong:',
+  'Execution failed for task :app',
+  'BUILD FAILED in 2s',
+  '[ERROR] x',
+  '\u2717 a',
+  '\u2715 b',
+  '× c',
+  'not ok 1 - d',
+  '3 failed',
+  '1 Errors',
+  '2 failing',
+  'command not found',
+  'No such file or directory',
+  'permission denied',
+  'Cannot find module',
+  'undefined',
+  'Exit code 1',
+  'Exit code: 2',
+  'HTTP/1.1 404 Not Found',
+  'HTTP/2 500',
+  '\n',
+  ' ',
+  'ok',
+  'İ',
+  '\u212a',
+];
+
+describe('failureLines', () => {
+  it('finds what every expression asked of every line finds', () => {
+    const text = fc
+      .array(fc.oneof(fc.constantFrom(...LINE_PIECES), fc.string({ maxLength: 4 })), { maxLength: 10 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => assert.deepEqual(failureLines(t), everyLine(t))),
       { numRuns: 5000 },
     );
   });

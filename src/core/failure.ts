@@ -5,41 +5,59 @@ import { anyOf, either, hinted, regex } from './regex.ts';
 // reason (pytest -q and python -m pytest tests/) get the same signature; a failure that changes (fewer
 // failing tests, a new error) gets a new one, which is progress.
 
-const ERROR_LINE = [
+/**
+ * Error lines, each expression with its hints as CAUSES below has them: literals of which a line it matches
+ * holds one (in lower case for an i expression), or none where no literal says (flake8's codes). Only the
+ * expressions whose hints the output holds are asked of its lines.
+ */
+const ERROR_LINE: [RegExp, string[]?][] = [
   // Python / JS / Java exceptions
-  /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/,
-  /^(?:FAILED|FAIL|ERROR|ERRORS?)\b.*$/, // pytest, jest, go test summaries
-  /^error(?:\[\w+\])?:.*$/i, // rustc, tsc, gcc
-  /^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i,
-  /^-?\s*[A-Z]\d{3,4}\b.*$/, // flake8 / ruff codes (F821 undefined name 'x')
-  /^npm ERR!.*$/,
-  /^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/, // kotlinc
+  [
+    /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/,
+    ['Error', 'Exception', 'Failure', 'Warning', 'Exit', 'Interrupt'],
+  ],
+  [/^(?:FAILED|FAIL|ERROR|ERRORS?)\b.*$/, ['FAIL', 'ERROR']], // pytest, jest, go test summaries
+  [/^error(?:\[\w+\])?:.*$/i, ['error']], // rustc, tsc, gcc
+  [/^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i, ['error', 'fatal']],
+  [/^-?\s*[A-Z]\d{3,4}\b.*$/], // flake8 / ruff codes (F821 undefined name 'x')
+  [/^npm ERR!.*$/, ['npm ERR!']],
+  [/^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/, ['e: ', 'w: ']], // kotlinc
   // gradle, ant, maven
-  /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
-  /^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/, // test runners' failure markers: ✗, ✕, ×
-  /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
-  regex(
-    'i',
-    /^.*/,
-    anyOf(
-      /command not found|No such file or directory|Permission denied|cannot find|not found/,
-      /undefined|Cannot find module/,
+  [
+    /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
+    ['FAILURE: Build failed', '* What went wrong:', 'Execution failed for task ', 'BUILD FAILED', '[ERROR] '],
+  ],
+  [/^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/, ['\u2717', '\u2715', '×', 'not ok']], // test runners' failure markers: ✗, ✕, ×
+  [/^.*\b\d+ (?:failed|errors?|failing)\b.*$/i, [' failed', ' error', ' failing']],
+  [
+    regex(
+      'i',
+      /^.*/,
+      anyOf(
+        /command not found|No such file or directory|Permission denied|cannot find|not found/,
+        /undefined|Cannot find module/,
+      ),
+      /.*$/,
     ),
-    /.*$/,
-  ),
-  /^Exit code:? \d+$/,
-  /^HTTP\/[\d.]+ [45]\d\d\b.*$/, // a request's error status, where the agent asked for the headers (curl -i, -I)
+    ['not found', 'no such file or directory', 'permission denied', 'cannot find', 'undefined'],
+  ],
+  [/^Exit code:? \d+$/, ['Exit code']],
+  [/^HTTP\/[\d.]+ [45]\d\d\b.*$/, ['HTTP/']], // a request's error status, where the agent asked for the headers (curl -i, -I)
 ];
 
 const LINE_NUMBER = /\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi;
 
 /** The failure lines of an output, normalised. Empty when nothing looks like an error. */
 export function failureLines(text: string): string[] {
+  const lower = text.toLowerCase();
+  const asked = ERROR_LINE.filter(
+    ([re, hints]) => !hints || hints.some((h) => (re.flags.includes('i') ? lower : text).includes(h)),
+  ).map(([re]) => re);
   const lines = new Set<string>();
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (line.length === 0 || line.length > 400) continue;
-    if (ERROR_LINE.some((re) => re.test(line))) lines.add(line.replace(LINE_NUMBER, ':N').replace(/\s+/g, ' '));
+    if (asked.some((re) => re.test(line))) lines.add(line.replace(LINE_NUMBER, ':N').replace(/\s+/g, ' '));
     if (lines.size >= 40) break;
   }
   return [...lines].sort();
