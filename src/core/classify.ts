@@ -2,34 +2,43 @@ import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
 import { anyOf, either, hinted, regex } from './regex.ts';
-import { wordSet } from './word-set.ts';
+import { type WordSet, wordSet } from './word-set.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do
 // (CallFacts); shell commands are classified here by what they run, since bash-only agents do all their
 // work through one tool, and the shell is the one language every agent shares.
 
-const TEST_RUNNER = regex(
-  '',
-  '^',
-  anyOf(
-    /py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint/,
-    /ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest/,
-    /gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc/,
-    /go|cargo|make|ninja|cmake|npm|npx|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|uv/,
-    /poetry|django-admin|sphinx-build|\w*tests?\.(?:py|sh)|run\.sh/,
-  ),
-  '$',
+/** `python`, `python3`, `python3.12`: the one pattern among the names of runners and interpreters. */
+const PYTHON = /^python\d?(?:\.\d+)?$/;
+/** A test script by its name: `run_tests.py`, `test.sh`. */
+const TEST_SCRIPT = /^\w*tests?\.(?:py|sh)$/;
+/** Names, and the two patterns asked only of a name that could match them (see wordSet for why). */
+function namesOr(names: string, ...patterns: ('python' | 'test script')[]): WordSet {
+  const set = wordSet(names);
+  const python = patterns.includes('python');
+  const script = patterns.includes('test script');
+  return {
+    test: (word) =>
+      set.test(word) ||
+      (python && word.startsWith('python') && PYTHON.test(word)) ||
+      (script && (word.endsWith('.py') || word.endsWith('.sh')) && TEST_SCRIPT.test(word)),
+  };
+}
+
+const TEST_RUNNER = namesOr(
+  'pytest py.test tox nox jest vitest mocha ava tap phpunit rspec ctest tsc eslint ' +
+    'ruff flake8 pylint mypy pyright black prettier biome oxlint clippy cargo-nextest ' +
+    'gradle gradlew mvn ant bazel buck sbt dotnet swift zig gcc g++ clang javac rustc ' +
+    'go cargo make ninja cmake npm npx pnpm yarn bun deno node uv ' +
+    'poetry django-admin sphinx-build run.sh',
+  'python',
+  'test script',
 );
 /** Runners that are verification whatever their arguments. */
-const ALWAYS_TEST = regex(
-  '',
-  '^',
-  anyOf(
-    /py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy/,
-    /pyright|\w*tests?\.(?:py|sh)|run\.sh/,
-  ),
-  '$',
+const ALWAYS_TEST = namesOr(
+  'pytest py.test tox nox jest vitest mocha tsc eslint ruff flake8 pylint mypy pyright run.sh',
+  'test script',
 );
 const TEST_ARGS = hinted(
   regex(
@@ -331,8 +340,12 @@ function writeTarget(words: readonly string[]): string | undefined {
 }
 
 /** Interpreters whose object is the script they run: `bash x.sh`, `python tools/gen.py`, `node server.js`. */
-const INTERPRETERS =
-  /^(?:python\d?(?:\.\d+)?|py|node|deno|bun|tsx|ts-node|ruby|perl|php|bash|sh|zsh|dash|ksh|powershell|pwsh)$/;
+const INTERPRETERS = namesOr(
+  'py node deno bun tsx ts-node ruby perl php bash sh zsh dash ksh powershell pwsh',
+  'python',
+);
+/** Interpreters that run code handed inline (`python -c`, `node -e`) or on stdin. */
+const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 
 /** Commands that say, set or wait, and act on nothing. */
 const INERT = wordSet('cd pushd popd set-location echo printf write-output write-host true false : set source .', true);
@@ -447,7 +460,7 @@ function classifyShell(command: string, depth = 0): CallShape {
     if ((verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' ')))
       consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
-    const interpreter = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb);
+    const interpreter = INLINE_INTERPRETERS.test(verb);
     const inlineCode = interpreter && /^-[ce]$/.test(args[0] ?? '');
     if (interpreter && (inlineCode || simple.stdin.length > 0)) inline = true;
     if (
