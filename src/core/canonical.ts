@@ -56,6 +56,8 @@ const CLOCK_HINT = /\d:\d\d:\d/;
 /** A duration's last digit, then its unit's first letter, with one space between or none. */
 const DURATION_HINT = /\d\s?[msun\u00b5]/;
 const DIGITS = charClass('0123456789');
+/** A request id's prefix, the word and its underscore. */
+const REQUEST_ID_HINTS = ['req_', 'request_', 'msg_', 'toolu_', 'call_', 'run_', 'trace_'];
 const HEX_DIGITS = charClass('0123456789abcdefABCDEF');
 /** Runs of spaces and tabs to fold (one with a tab, or longer than one), and line ends with the spaces around them. */
 const WHITESPACE = /[ \t]*\r?\n[ \t]*|[ \t]{2,}|\t/g;
@@ -75,7 +77,7 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   if (ISO_HINT.test(t)) t = t.replace(ISO_TIME, '<time>');
   if (CLOCK_HINT.test(t)) t = t.replace(CLOCK, '<time>');
   if (UUID_HINT.test(t)) t = t.replace(UUID, '<uuid>');
-  if (t.includes('_')) t = t.replace(REQUEST_ID, '<id>');
+  if (REQUEST_ID_HINTS.some((h) => t.includes(h))) t = t.replace(REQUEST_ID, '<id>');
   if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
   const lower = t.toLowerCase(); // PID's words, whatever their case
