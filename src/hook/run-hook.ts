@@ -34,6 +34,12 @@ export const AGENTS: readonly AgentName[] = [
   'pi',
 ];
 
+/**
+ * How much of the hook's code the last event decided ran, for the code cache (load.ts): 0 no call, 1 a call
+ * observed, 2 a call that failed (its failure read), 3 a failed verification run (the working tree read too).
+ */
+export let decidedPath = 0;
+
 export interface HookInput {
   stdin: string;
   argv: string[];
@@ -138,6 +144,7 @@ export function runParsed(
   if (config.mode === 'shadow') silent?.();
 
   const event = attachTree(describeEvent(parsed.event, adapter.dialect));
+  decidedPath = event.kind !== 'post-tool' ? 0 : event.ok !== false ? 1 : event.tree === undefined ? 2 : 3;
   const obs = observation(event, { cwd: event.cwd, ...guardContext(env, userHome(env), home, selfDir) });
   const file = sessionFile(home, event.session);
   const meta = {
