@@ -2,171 +2,34 @@
 // V8's interpreter, where sha256.ts costs about 1 ms a 2 KB text and sets off an optimising compile on
 // another thread past that, and node:crypto costs 3 ms to load (it loads node's streams); a module of one
 // function, compiled by V8's baseline WebAssembly compiler, costs about half a millisecond once a process
-// and then hashes a KB in microseconds. The module is assembled here from its instructions, written one
-// expression a line. Where WebAssembly is missing (node --jitless), texts go to the JS rounds.
+// and then hashes a KB in microseconds. Its bytes are assembled from its instructions, written one
+// expression a line, by test/support/sha256-asm.ts, and checked there: held here as they are, they cost a
+// hook process nothing to make (assembling them cost it a fraction of a millisecond, 100 KB of heap, and
+// the assembler's bytecode in the code cache). Where WebAssembly is missing (node --jitless), texts go to
+// the JS rounds.
 
 import { K, INITIAL } from './sha256.ts';
 
 // memory: the round constants, the message schedule, the state, then the padded message
-const K_AT = 0;
-const W_AT = 256;
-const H_AT = 512;
+export const K_AT = 0;
+export const W_AT = 256;
+export const H_AT = 512;
 const MESSAGE_AT = 1024;
 const PAGE = 65536;
 
-/**
- * Bytes and instructions, nested as they are written and flattened once: spread into one another, they cost
- * a hook process 200 KB more of heap (each spread walks the iteration protocol in a cold process), which
- * was what set off a garbage collection in a call that hashed a long text.
- */
-type Code = number | Code[];
-
-function flat(code: Code[]): number[] {
-  return (code as unknown[]).flat(Number.POSITIVE_INFINITY) as number[];
-}
-
-/** Unsigned and signed LEB128, WebAssembly's integers. */
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-// locals: the two parameters (the message's start and end), then the working variables
-const P = 0;
-const END = 1;
-const A = 2;
-const B = 3;
-const C = 4;
-const D = 5;
-const E = 6;
-const F = 7;
-const G = 8;
-const H = 9;
-const I = 10;
-const T1 = 11;
-const X = 12;
-const get = (l: number) => [0x20, l];
-const set = (l: number) => [0x21, l];
-const int = (n: number) => [0x41, sleb(n | 0)];
-const add = 0x6a;
-const and = 0x71;
-const or = 0x72;
-const xor = 0x73;
-const shl = 0x74;
-const shrU = 0x76;
-const rotl = 0x77;
-const rotr = 0x78;
-const ltU = 0x49;
-const geU = 0x4f;
-const load = (offset: number) => [0x28, 2, uleb(offset)];
-const store = (offset: number) => [0x36, 2, uleb(offset)];
-const loop = [0x03, 0x40];
-const block = [0x02, 0x40];
-const end = 0x0b;
-const brIf = (depth: number) => [0x0d, depth];
-const br = (depth: number) => [0x0c, depth];
-/** Word i's address, for a load or store at a table's offset. */
-const at = (i: number) => [get(i), int(2), shl];
-/** Σ and σ: three rotations (or two and a shift) of one word, xored. */
-const sigma = (x: number, r1: number, r2: number, r3: number, shift = false) => [
-  get(x),
-  int(r1),
-  rotr,
-  get(x),
-  int(r2),
-  rotr,
-  xor,
-  get(x),
-  int(r3),
-  shift ? shrU : rotr,
-  xor,
-];
-/** i += 1, and round the loop while i < n. */
-const next = (n: number) => [get(I), int(1), add, set(I), get(I), int(n), ltU, brIf(0)];
-
-/** The one function's instructions: compress(start, end), the message's blocks from start to end into the state. */
-function compress(): Code {
-  return [
-    block,
-    loop,
-    [get(P), get(END), geU, brIf(1)],
-    // the block's 16 words, big-endian: a little-endian load with its bytes swapped
-    [int(0), set(I)],
-    loop,
-    [get(P), at(I), add, 0x28, 2, 0, set(X)],
-    [at(I), get(X), int(8), rotl, int(0x00ff00ff), and, get(X), int(8), rotr, int(0xff00ff00), and],
-    [or, store(W_AT)],
-    next(16),
-    end,
-    // the other 48: w[i] = w[i-16] + σ0(w[i-15]) + w[i-7] + σ1(w[i-2])
-    loop,
-    at(I),
-    [at(I), load(W_AT - 64), at(I), load(W_AT - 60), set(X), sigma(X, 7, 18, 3, true), add],
-    [at(I), load(W_AT - 28), add, at(I), load(W_AT - 8), set(X), sigma(X, 17, 19, 10, true), add],
-    store(W_AT),
-    next(64),
-    end,
-    [A, B, C, D, E, F, G, H].map((l, k) => [int(0), load(H_AT + 4 * k), set(l)]),
-    [int(0), set(I)],
-    loop,
-    // t1 = h + Σ1(e) + ch(e, f, g) + k[i] + w[i]
-    [get(H), sigma(E, 6, 11, 25), add],
-    [get(E), get(F), and, get(E), int(-1), xor, get(G), and, xor, add],
-    [at(I), load(K_AT), add, at(I), load(W_AT), add, set(T1)],
-    // the new a, t1 + Σ0(a) + maj(a, b, c), stays on the stack while the others move down a place
-    [get(T1), sigma(A, 2, 13, 22), add],
-    [get(A), get(B), and, get(A), get(C), and, xor, get(B), get(C), and, xor, add],
-    [get(G), set(H), get(F), set(G), get(E), set(F), get(D), get(T1), add, set(E)],
-    [get(C), set(D), get(B), set(C), get(A), set(B), set(A)],
-    next(64),
-    end,
-    [A, B, C, D, E, F, G, H].map((l, k) => [int(0), int(0), load(H_AT + 4 * k), get(l), add, store(H_AT + 4 * k)]),
-    [get(P), int(64), add, set(P)],
-    br(0),
-    end,
-    end,
-    end,
-  ];
-}
-
-function section(id: number, ...parts: Code[]): Code {
-  const body = flat(parts);
-  return [id, uleb(body.length), body];
-}
-
-function assemble(): Uint8Array {
-  const name = (s: string) => [s.length, Array.from(s, (c) => c.charCodeAt(0))];
-  const code = flat([1, 11, 0x7f, compress()]); // 11 more i32 locals, then the instructions
-  return new Uint8Array(
-    flat([
-      [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-      section(1, 1, 0x60, 2, 0x7f, 0x7f, 0), // one type: (i32, i32) -> ()
-      section(3, 1, 0), // one function, of that type
-      section(5, 1, 0, 1), // one memory, of one page to start with
-      section(7, 2, name('c'), 0, 0, name('m'), 2, 0), // exported as c and m
-      section(10, 1, uleb(code.length), code),
-    ]),
-  );
-}
+/** The module: compress(start, end) exported as c, its memory as m (test/support/sha256-asm.ts). */
+export const MODULE =
+  '0061736d0100000001060160027f7f0003020100050301000107090201630000016d02000a9504019204010b7f02400340200020014f' +
+  '0d014100210a03402000200a4102746a280200210c200a410274200c41087741ff81fc0771200c4108784180fe837871723602800220' +
+  '0a41016a210a200a4110490d000b0340200a410274200a4102742802c001200a4102742802c401210c200c410778200c41127873200c' +
+  '410376736a200a4102742802e4016a200a4102742802f801210c200c411178200c41137873200c410a76736a36028002200a41016a21' +
+  '0a200a41c000490d000b410028028004210241002802840421034100280288042104410028028c042105410028029004210641002802' +
+  '940421074100280298042108410028029c0421094100210a0340200920064106782006410b78732006411978736a2006200771200641' +
+  '7f73200871736a200a4102742802006a200a410274280280026a210b200b20024102782002410d78732002411678736a200220037120' +
+  '02200471732003200471736a2008210920072108200621072005200b6a21062004210520032104200221032102200a41016a210a200a' +
+  '41c000490d000b410041002802800420026a36028004410041002802840420036a36028404410041002802880420046a360288044100' +
+  '410028028c0420056a36028c04410041002802900420066a36029004410041002802940420076a36029404410041002802980420086a' +
+  '360298044100410028029c0420096a36029c04200041c0006a21000c000b0b0b';
 
 /** What is used of WebAssembly, whose types come with the DOM library (not this project's). */
 interface Memory {
@@ -190,7 +53,7 @@ const encoder = new TextEncoder();
 
 function instantiate(): Rounds {
   const wasm = WebAssembly!;
-  const { exports } = new wasm.Instance(new wasm.Module(assemble()));
+  const { exports } = new wasm.Instance(new wasm.Module(Buffer.from(MODULE, 'hex')));
   const memory = exports.m as Memory;
   new Int32Array(memory.buffer, K_AT, 64).set(K);
   return { compress: exports.c as Rounds['compress'], memory };
