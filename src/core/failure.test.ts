@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { failureCause, failureLines, isUsageError, plainLine } from './failure.ts';
+import { anyOf, either, regex } from './regex.ts';
 
 // A failure's lines are compared without case and punctuation. An ASCII line takes a short way round the
 // Unicode classes, which cost a hook process milliseconds to compile: it must come out as the long way does.
@@ -27,7 +28,12 @@ describe('plainLine', () => {
 const CAUSES: [string, RegExp][] = [
   [
     'command-not-found',
-    /\bcommand not found\b|is not recognized as (?:the name of a cmdlet|an internal or external command)|^(?:\S+: )?(?:line \d+: )?\S+: not found$|\bExit code:? 127\b/im,
+    either(
+      'im',
+      /\bcommand not found\b/,
+      /is not recognized as (?:the name of a cmdlet|an internal or external command)/,
+      /^(?:\S+: )?(?:line \d+: )?\S+: not found$|\bExit code:? 127\b/,
+    ),
   ],
   [
     'port-in-use',
@@ -35,7 +41,11 @@ const CAUSES: [string, RegExp][] = [
   ],
   [
     'refused',
-    /ECONNREFUSED|ECONNRESET|Connection refused|actively refused|Failed to connect|could not connect to|Unable to connect/i,
+    either(
+      'i',
+      /ECONNREFUSED|ECONNRESET|Connection refused|actively refused|Failed to connect/,
+      /could not connect to|Unable to connect/,
+    ),
   ],
   ['duplicate', /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i],
   [
@@ -44,7 +54,11 @@ const CAUSES: [string, RegExp][] = [
   ],
   [
     'auth',
-    /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed|invalid (?:api )?(?:key|token|credentials)/i,
+    either(
+      'i',
+      /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed/,
+      /invalid (?:api )?(?:key|token|credentials)/,
+    ),
   ],
   ['http-404', /\b404\b|\bNot Found\b/],
   [
@@ -54,11 +68,20 @@ const CAUSES: [string, RegExp][] = [
   ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
   [
     'no-such-file',
-    /No such file or directory|File does not exist|does not exist|cannot find (?:the )?(?:path|file)|ENOENT|FileNotFoundError|Could not find file/i,
+    either(
+      'i',
+      /No such file or directory|File does not exist|does not exist/,
+      /cannot find (?:the )?(?:path|file)|ENOENT|FileNotFoundError|Could not find file/,
+    ),
   ],
 ];
-const USAGE =
-  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)|missing required (?:argument|parameter)|syntax error near unexpected token|unexpected EOF while looking for matching|ParserError:|Unexpected token '?\S*'? in expression or statement/m;
+const USAGE = either(
+  'm',
+  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)/,
+  /missing required (?:argument|parameter)|syntax error near unexpected token/,
+  /unexpected EOF while looking for matching|ParserError:/,
+  /Unexpected token '?\S*'? in expression or statement/,
+);
 
 const PHRASES = [
   'Command not found',
@@ -142,7 +165,15 @@ const ERROR_LINE = [
   /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
   /^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/,
   /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
-  /^.*(?:command not found|No such file or directory|Permission denied|cannot find|not found|undefined|Cannot find module).*$/i,
+  regex(
+    'i',
+    /^.*/,
+    anyOf(
+      /command not found|No such file or directory|Permission denied|cannot find/,
+      /not found|undefined|Cannot find module/,
+    ),
+    /.*$/,
+  ),
   /^Exit code:? \d+$/,
   /^HTTP\/[\d.]+ [45]\d\d\b.*$/,
 ];

@@ -27,7 +27,8 @@ const ERROR_LINE: [RegExp, string[]?][] = [
     /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
     ['FAILURE: Build failed', '* What went wrong:', 'Execution failed for task ', 'BUILD FAILED', '[ERROR] '],
   ],
-  [/^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/, ['\u2717', '\u2715', '×', 'not ok']], // test runners' failure markers: ✗, ✕, ×
+  // test runners' failure markers: ✗, ✕, ×
+  [/^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/, ['\u2717', '\u2715', '×', 'not ok']],
   [/^.*\b\d+ (?:failed|errors?|failing)\b.*$/i, [' failed', ' error', ' failing']],
   [
     regex(
@@ -42,7 +43,8 @@ const ERROR_LINE: [RegExp, string[]?][] = [
     ['not found', 'no such file or directory', 'permission denied', 'cannot find', 'undefined'],
   ],
   [/^Exit code:? \d+$/, ['Exit code']],
-  [/^HTTP\/[\d.]+ [45]\d\d\b.*$/, ['HTTP/']], // a request's error status, where the agent asked for the headers (curl -i, -I)
+  // a request's error status, where the agent asked for the headers (curl -i, -I)
+  [/^HTTP\/[\d.]+ [45]\d\d\b.*$/, ['HTTP/']],
 ];
 
 const LINE_NUMBER = /\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi;
