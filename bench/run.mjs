@@ -470,7 +470,7 @@ async function hookSection() {
     ]),
     [
       `Target: with no daemon, the hook within 1.25x of node -e 0 on each common path (Read before and after, Bash passing, Bash failing, Edit before and after): ${COMMON.map((k) => x(p50(k) / p50('node'))).join(', ')} at p50. Flat: 10,000 earlier calls cost ${x(p50('h10k') / p50('h10'))} of 10 at p50 (${x(p90('h10k') / p90('h10'))} at p90); target within 1.10x.`,
-      'The hook keeps V8\'s code cache in STALLGUARD_HOME/cache (made by the first run); "no code cache" is a home where it cannot.',
+      'The hook keeps V8\'s code cache in STALLGUARD_HOME/cache (made by the first run, and again by a run that took a heavier path); "no code cache" is a home where it cannot.',
       `Session logs: ${sizes.map((n) => `${n} calls ${(kept[n].bytes / 1024).toFixed(0)} KB in ${kept[n].segments} segment${kept[n].segments > 1 ? 's' : ''}`).join(', ')}. Installed command: ${command}`,
     ],
   );

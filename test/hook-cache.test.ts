@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claude, runHookProcess, scratch } from './support/hook-process.ts';
@@ -12,22 +13,33 @@ const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 fa
 const cacheFiles = (home: string) => (existsSync(join(home, 'cache')) ? readdirSync(join(home, 'cache')).sort() : []);
 
 describe('the hook code cache', () => {
-  it('is made once by a run that observed a tool call, and preferred to one made by a lighter run', () => {
+  it('is made by the heaviest path a run took, each kind once, and the heaviest there is is the one loaded', () => {
     const { project, env, home } = scratch('enforce');
+    const kinds = () => cacheFiles(home).map((f) => f.replace(/^hook-\w+-v[\d.]+-\w+\./, ''));
+    const read = claude.post(
+      project,
+      'Read',
+      { file_path: 'a.ts' },
+      { type: 'text', file: { filePath: 'a.ts', content: 'x' } },
+    );
     runHookProcess(claude.prompt(project), env);
-    assert.deepEqual(
-      cacheFiles(home).map((f) => f.replace(/^hook-\w+-v[\d.]+-\w+\./, '')),
-      ['thin.v8'],
-    );
+    assert.deepEqual(kinds(), ['thin.v8']);
+    runHookProcess(read, env);
+    assert.deepEqual(kinds(), ['full.v8', 'thin.v8']);
     runHookProcess(claude.failure(project, 'npm test', FAIL), env);
-    const files = cacheFiles(home);
-    assert.deepEqual(
-      files.map((f) => f.replace(/^hook-\w+-v[\d.]+-\w+\./, '')),
-      ['full.v8', 'thin.v8'],
-    );
-    const full = readFileSync(join(home, 'cache', files[0]!));
+    assert.deepEqual(kinds(), ['failure.v8', 'full.v8', 'thin.v8']);
+    const failure = readFileSync(join(home, 'cache', cacheFiles(home)[0]!));
+    runHookProcess(read, env);
     runHookProcess(claude.failure(project, 'npm test', FAIL), env);
-    assert.deepEqual(readFileSync(join(home, 'cache', files[0]!)), full, 'a good cache is not written again');
+    assert.deepEqual(
+      readFileSync(join(home, 'cache', cacheFiles(home)[0]!)),
+      failure,
+      'a good cache is not written again',
+    );
+    // a failed test run in a git repository reads the working tree too: the heaviest path
+    spawnSync('git', ['init', '-q'], { cwd: project });
+    runHookProcess(claude.failure(project, 'npm test', FAIL), env);
+    assert.deepEqual(kinds(), ['failure.v8', 'full.v8', 'thin.v8', 'tree.v8']);
   });
 
   it('answers the same with a corrupt cache, and replaces it; caches of other builds are removed', () => {

@@ -16,20 +16,31 @@ export interface Described {
 
 export type Dialect = (call: ToolCall, output: unknown, ok: boolean | null) => Described;
 
-/** Tool name -> what it does, from lists of names per class. */
-export function toolTable(spec: Partial<Record<ToolClass, string>>): ReadonlyMap<string, ToolClass> {
-  const table = new Map<string, ToolClass>();
-  for (const [cls, names] of Object.entries(spec) as [ToolClass, string][])
-    for (const name of names.split(/\s+/).filter(Boolean)) table.set(name, cls);
-  return table;
+/** Tool name -> what it does. */
+export interface ToolTable {
+  get(name: string): ToolClass | undefined;
+}
+
+/**
+ * The table from lists of names per class, made on its first use: every agent's table is in the hook's code,
+ * and a hook process asks one of them.
+ */
+export function toolTable(spec: Partial<Record<ToolClass, string>>): ToolTable {
+  let table: Map<string, ToolClass> | undefined;
+  return {
+    get(name) {
+      if (!table) {
+        table = new Map();
+        for (const [cls, names] of Object.entries(spec) as [ToolClass, string][])
+          for (const n of names.split(/\s+/).filter(Boolean)) table.set(n, cls);
+      }
+      return table.get(name);
+    },
+  };
 }
 
 /** The facts a tool table gives: the class, and for a shell tool the command it runs. */
-export function tableFacts(
-  table: ReadonlyMap<string, ToolClass>,
-  shellTools: ReadonlySet<string>,
-  call: ToolCall,
-): CallFacts {
+export function tableFacts(table: ToolTable, shellTools: ReadonlySet<string>, call: ToolCall): CallFacts {
   const facts: CallFacts = {};
   if (shellTools.has(call.name)) {
     const command = commandOf(call.input);

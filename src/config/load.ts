@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Config, Mode } from '../types.ts';
 import { errnoText } from '../core/errno.ts';
+import { userHome } from '../core/user-home.ts';
 import { DEFAULT_CONFIG } from './defaults.ts';
 import { type ConfigProblem, mergeConfig, MODES, TUNED_FLOORS } from './validate.ts';
 
@@ -22,7 +22,7 @@ export const PROJECT_TUNED = '.stallguard.tuned.json';
  */
 export function stallguardHome(env: NodeJS.ProcessEnv = process.env): string {
   const set = env.STALLGUARD_HOME?.trim() || env.CLAUDE_PLUGIN_DATA?.trim();
-  return set ? resolve(set) : join(env.HOME || homedir(), '.stallguard');
+  return set ? resolve(set) : join(userHome(env), '.stallguard');
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { normalizeOutputText, normalizeText } from './canonical.ts';
+import { normalizeOutputText, normalizeText, volatileField } from './canonical.ts';
+import { either, regex } from './regex.ts';
 
 // normalizeText skips the passes that cannot match (no escape character, no temp path, no run of 24 hex
 // digits, no whitespace to fold) and folds whitespace in one pass, for speed on long outputs. That must
@@ -94,6 +95,16 @@ const PIECES = [
   '0123456',
   'ABCDEF012345',
   'g',
+  'Process Group PGID 12',
+  'PROCESS #5',
+  'pgid=3',
+  '7 µs',
+  '5 mins',
+  '2 ns',
+  '9us',
+  '12:5',
+  '1-2',
+  '2026-01-01 10:00',
 ];
 
 describe('normalizeText', () => {
@@ -120,6 +131,44 @@ describe('normalizeText', () => {
     assert.equal(
       normalizeOutputText('\x1b[32mok\x1b[0m  in 12ms\r\n\n\n\nat /tmp/abc/x.js pid 42 \n', { cwd: '/home/dev/proj' }),
       'ok in <dur>\n\nat <tmp>/x.js pid <pid>',
+    );
+  });
+});
+
+describe('volatileField', () => {
+  it('is the expression of the names it replaced, for any name', () => {
+    const old = regex(
+      'i',
+      '^(',
+      either(
+        '',
+        /timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id/,
+        /correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?/,
+        /task_?progress/,
+      ),
+      ')$',
+    );
+    const names = [
+      'Timestamp',
+      'next_cursor',
+      'NEXTCURSOR',
+      'tool_useId',
+      'Duration_MS',
+      'elapsedms',
+      'idempotency_\u212aey',
+    ];
+    for (const n of names) assert.equal(volatileField(n), old.test(n), n);
+    const name = fc
+      .array(
+        fc.oneof(fc.constantFrom('_', 'id', 'ID', 'ms', 'time', 'k', '\u212a', '\u0130', 'use', 'tool'), fc.string()),
+        {
+          maxLength: 4,
+        },
+      )
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(name, (n) => volatileField(n) === old.test(n)),
+      { numRuns: 3000 },
     );
   });
 });

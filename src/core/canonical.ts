@@ -2,24 +2,33 @@ import { charClass, hasRun } from './char-runs.ts';
 import { redact } from './redact.ts';
 import { stableJson } from './stable-json.ts';
 import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
-import { either, regex } from './regex.ts';
 
 // Volatile parts are removed so that two runs of the same call compare equal, and kept narrow so that two
 // different calls never do: digits in general are left alone (pagination offsets, line numbers and issue
 // ids are real arguments), only values whose shape says "this changes every time" are replaced.
 
-/** Field names whose values change on every call and carry no meaning for repetition. */
-const VOLATILE_FIELD = regex(
-  'i',
-  '^(',
-  either(
-    '',
-    /timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id/,
-    /correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?/,
-    /task_?progress/,
-  ),
-  ')$',
-);
+/**
+ * Field names whose values change on every call and carry no meaning for repetition, in any case; `_?` is an
+ * underscore or none. A set, not an expression: each hook process would compile that anew for one key.
+ */
+const VOLATILE_NAMES =
+  'timestamp time ts date datetime now nonce cursor next_?cursor page_?token request_?id trace_?id span_?id ' +
+  'correlation_?id idempotency_?key uuid tool_?use_?id session_?id run_?id pid duration duration_?ms elapsed ' +
+  'elapsed_?ms task_?progress';
+
+/** A name's spellings, each `_?` with its underscore and without. */
+function spellings(name: string): string[] {
+  const at = name.indexOf('_?');
+  if (at === -1) return [name];
+  return spellings(name.slice(at + 2)).flatMap((rest) => [name.slice(0, at) + rest, `${name.slice(0, at)}_${rest}`]);
+}
+
+const VOLATILE_FIELDS: ReadonlySet<string> = new Set(VOLATILE_NAMES.split(' ').flatMap(spellings));
+
+/** Whether a field is volatile: its name, in ASCII (no other character folds into an ASCII letter), is one of them. */
+export function volatileField(name: string): boolean {
+  return !/[\u0080-\uffff]/.test(name) && VOLATILE_FIELDS.has(name.toLowerCase());
+}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL open and close the terminal codes it removes
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
@@ -37,6 +46,17 @@ const LOCAL_PORT = /\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):\d{2,5}\b/g;
 const LOOPBACK = ['localhost:', '127.0.0.1:', '0.0.0.0:', '[::1]:'];
 /** Every UUID holds a dash, four hex digits and a dash; this finds that much about five times faster. */
 const UUID_HINT = /-[0-9a-fA-F]{4}-/;
+// What each of the longer patterns needs to match at all, found by an expression that costs a fraction of
+// theirs to compile (V8 compiles each expression anew in every hook process): its pattern is skipped where
+// the text lacks it.
+/** An ISO time's date: a digit, a dash and a digit. */
+const ISO_HINT = /\d-\d/;
+/** A clock's minutes and seconds. */
+const CLOCK_HINT = /\d:\d\d:\d/;
+/** A duration's last digit, then its unit's first letter, with one space between or none. */
+const DURATION_HINT = /\d\s?[msun\u00b5]/;
+const DIGITS = charClass('0123456789');
+/** A request id's prefix, the word and its underscore. */
 const HEX_DIGITS = charClass('0123456789abcdefABCDEF');
 /** Runs of spaces and tabs to fold (one with a tab, or longer than one), and line ends with the spaces around them. */
 const WHITESPACE = /[ \t]*\r?\n[ \t]*|[ \t]{2,}|\t/g;
@@ -70,12 +90,15 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   if (ctx.cwd && ctx.cwd.length > 1) t = t.replaceAll(ctx.cwd.endsWith('/') ? ctx.cwd : ctx.cwd + '/', './');
   if (ctx.cwd && ctx.cwd.length > 1) t = t.replaceAll(ctx.cwd, '.');
   if (ctx.home && ctx.home.length > 1) t = t.replaceAll(ctx.home, '~');
-  t = t.replace(ISO_TIME, '<time>').replace(CLOCK, '<time>');
+  if (ISO_HINT.test(t)) t = t.replace(ISO_TIME, '<time>');
+  if (CLOCK_HINT.test(t)) t = t.replace(CLOCK, '<time>');
   if (UUID_HINT.test(t)) t = t.replace(UUID, '<uuid>');
   if (mayHoldRequestId(t)) t = t.replace(REQUEST_ID, '<id>');
   if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
-  t = t.replace(PID, '$1$2<pid>').replace(UNIX_EPOCH_MS, '<time>');
+  const lower = t.toLowerCase(); // PID's words, whatever their case
+  if (lower.includes('pid') || lower.includes('pgid') || lower.includes('process')) t = t.replace(PID, '$1$2<pid>');
+  if (hasRun(t, DIGITS, 13)) t = t.replace(UNIX_EPOCH_MS, '<time>');
   // Whitespace folding in one pass, only where there is something to fold (a lone space or newline stays as
   // it is): every run of spaces and tabs becomes one space, and a line end loses the spaces around it and
   // its carriage return.
@@ -87,7 +110,8 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
 
 /** Output normalisation adds what varies between runs of the same program: durations, addresses, ports. */
 export function normalizeOutputText(text: string, ctx: NormalizeContext = {}): string {
-  let t = normalizeText(text, ctx).replace(DURATION, '<dur>');
+  let t = normalizeText(text, ctx);
+  if (DURATION_HINT.test(t)) t = t.replace(DURATION, '<dur>');
   if (t.includes('0x') || t.includes('0X')) t = t.replace(HEX_ADDRESS, '<addr>');
   if (LOOPBACK.some((host) => t.includes(host))) t = t.replace(LOCAL_PORT, '$1:<port>');
   return t;
@@ -104,7 +128,7 @@ function dropVolatile(tool: string, value: unknown, depth: number): unknown {
   if (Array.isArray(value)) return value.map((v) => dropVolatile(tool, v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (VOLATILE_FIELD.test(k)) continue;
+    if (volatileField(k)) continue;
     // a shell call's `description` is the model's own comment, not part of the command
     if (depth === 0 && k === 'description' && SHELL_TOOLS.has(tool)) continue;
     out[k] = dropVolatile(tool, v, depth + 1);

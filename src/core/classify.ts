@@ -1,56 +1,66 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
-import { anyOf, either, regex } from './regex.ts';
+import { anyOf, either, hinted, regex } from './regex.ts';
+import { type WordSet, wordSet } from './word-set.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
 // a read after an edit is not a re-read, a spawn is counted. The agent's adapter says what its tools do
 // (CallFacts); shell commands are classified here by what they run, since bash-only agents do all their
 // work through one tool, and the shell is the one language every agent shares.
 
-const TEST_RUNNER = regex(
-  '',
-  '^',
-  anyOf(
-    /py\.?test|pytest|tox|nox|jest|vitest|mocha|ava|tap|phpunit|rspec|ctest|tsc|eslint/,
-    /ruff|flake8|pylint|mypy|pyright|black|prettier|biome|oxlint|clippy|cargo-nextest/,
-    /gradle|gradlew|mvn|ant|bazel|buck|sbt|dotnet|swift|zig|gcc|g\+\+|clang|javac|rustc/,
-    /go|cargo|make|ninja|cmake|npm|npx|pnpm|yarn|bun|deno|node|python\d?(?:\.\d+)?|uv/,
-    /poetry|django-admin|sphinx-build|\w*tests?\.(?:py|sh)|run\.sh/,
-  ),
-  '$',
+/** `python`, `python3`, `python3.12`: the one pattern among the names of runners and interpreters. */
+const PYTHON = /^python\d?(?:\.\d+)?$/;
+/** A test script by its name: `run_tests.py`, `test.sh`. */
+const TEST_SCRIPT = /^\w*tests?\.(?:py|sh)$/;
+/** Names, and the two patterns asked only of a name that could match them (see wordSet for why). */
+function namesOr(names: string, ...patterns: ('python' | 'test script')[]): WordSet {
+  const set = wordSet(names);
+  const python = patterns.includes('python');
+  const script = patterns.includes('test script');
+  return {
+    test: (word) =>
+      set.test(word) ||
+      (python && word.startsWith('python') && PYTHON.test(word)) ||
+      (script && (word.endsWith('.py') || word.endsWith('.sh')) && TEST_SCRIPT.test(word)),
+  };
+}
+
+const TEST_RUNNER = namesOr(
+  'pytest py.test tox nox jest vitest mocha ava tap phpunit rspec ctest tsc eslint ' +
+    'ruff flake8 pylint mypy pyright black prettier biome oxlint clippy cargo-nextest ' +
+    'gradle gradlew mvn ant bazel buck sbt dotnet swift zig gcc g++ clang javac rustc ' +
+    'go cargo make ninja cmake npm npx pnpm yarn bun deno node uv ' +
+    'poetry django-admin sphinx-build run.sh',
+  'python',
+  'test script',
 );
 /** Runners that are verification whatever their arguments. */
-const ALWAYS_TEST = regex(
-  '',
-  '^',
-  anyOf(
-    /py\.?test|pytest|tox|nox|jest|vitest|mocha|tsc|eslint|ruff|flake8|pylint|mypy/,
-    /pyright|\w*tests?\.(?:py|sh)|run\.sh/,
-  ),
-  '$',
+const ALWAYS_TEST = namesOr(
+  'pytest py.test tox nox jest vitest mocha tsc eslint ruff flake8 pylint mypy pyright run.sh',
+  'test script',
 );
-const TEST_ARGS = regex(
-  'i',
-  /\b/,
-  anyOf(
-    /test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest/,
-    /nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*/,
+const TEST_ARGS = hinted(
+  regex(
+    'i',
+    /\b/,
+    anyOf(
+      /test|tests|check|build|lint|typecheck|type-check|spec|compile|verify|pytest|unittest/,
+      /nextest|clippy|vet|runtests|repro\w*|reproduc\w*|bench|assemble\w*/,
+    ),
+    /\b/,
   ),
-  /\b/,
+  ['test', 'check', 'build', 'lint', 'spec', 'compile', 'verify', 'clippy', 'vet', 'repro', 'bench', 'assemble'],
 );
-const READERS = regex(
-  'i',
-  '^',
-  anyOf(
-    /cat|head|tail|less|more|nl|bat|wc|file|stat|xxd|od|hexdump|diff|cmp|tree|ls|dir|pwd/,
-    /jq|get-content|gc|type|get-childitem|gci/,
-  ),
-  '$',
+const READERS = wordSet(
+  'cat head tail less more nl bat wc file stat xxd od hexdump diff cmp tree ls dir pwd ' +
+    'jq get-content gc type get-childitem gci',
+  true,
 );
 /** git's subcommands that only look: the others (add, commit, push, pull, merge, ...) do something. */
-const GIT_READS =
-  /^(?:status|diff|show|rev-parse|ls-files|ls-tree|ls-remote|blame|describe|reflog|shortlog|cat-file|whatchanged)$/;
+const GIT_READS = wordSet(
+  'status diff show rev-parse ls-files ls-tree ls-remote blame describe reflog shortlog cat-file whatchanged',
+);
 
 /**
  * Whether a git command only looks: `git branch` lists but
@@ -73,54 +83,50 @@ function gitLooks(args: readonly string[]): boolean {
   return false;
 }
 /** Programs that only pass on, cut or count what the command before them in a pipeline printed. */
-const FILTERS = regex(
-  'i',
-  '^',
-  anyOf(
-    /head|tail|sort|uniq|wc|cut|tr|column|nl|less|more|cat|jq|sed|awk|fold|fmt|expand/,
-    /select-object|sort-object|format-table|out-string/,
-  ),
-  '$',
+const FILTERS = wordSet(
+  'head tail sort uniq wc cut tr column nl less more cat jq sed awk fold fmt expand ' +
+    'select-object sort-object format-table out-string',
+  true,
 );
-const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|find|fd|locate|which|whereis|where|select-string|sls)$/i;
-const POLLERS = /^(?:sleep|wait|watch|until|start-sleep)$/i;
+const SEARCHERS = wordSet('grep egrep fgrep rg ag ack find fd locate which whereis where select-string sls', true);
+const POLLERS = wordSet('sleep wait watch until start-sleep', true);
 /** Programs that ask a server how it is (`curl -s localhost:3000/health`): after a wait, asking is polling. */
-const PROBES = /^(?:curl|wget|http|https|xh|nc|invoke-webrequest|iwr|invoke-restmethod|irm)$/i;
+const PROBES = wordSet('curl wget http https xh nc invoke-webrequest iwr invoke-restmethod irm', true);
 /** A probe's arguments that send something: a request that changes state, not a question. */
 const SENDS = /^(?:-d|--data\S*|-F|--form|-T|--upload-file|-X|--request|--post-\S+|-Method)$/i;
-const POLL_SUBCOMMAND =
-  /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/;
-const WRITERS = regex(
-  'i',
-  '^',
-  anyOf(
-    /rm|mv|cp|touch|ln|chmod|chown|truncate|patch|install|dd|tee|unzip|tar|set-content/,
-    /add-content|out-file|new-item|remove-item|copy-item|move-item/,
-  ),
-  '$',
+const POLL_SUBCOMMAND = hinted(
+  /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/,
+  ['gh ', 'kubectl ', 'docker ', 'systemctl status'],
+);
+const WRITERS = wordSet(
+  'rm mv cp touch ln chmod chown truncate patch install dd tee unzip tar set-content ' +
+    'add-content out-file new-item remove-item copy-item move-item',
+  true,
 );
 /** Writes that change no code: git's own files (a lock), scratch folders. */
 const NOT_CODE = /(?:^|[/\\])\.git[/\\]|^(?:\/tmp|\/var\/tmp|\$env:TEMP|%TEMP%)[/\\]/i;
-const WRAPPERS = /^(?:sudo|env|time|nohup|exec|command|builtin|xargs|export|nice|stdbuf)$/;
+const WRAPPERS = wordSet('sudo env time nohup exec command builtin xargs export nice stdbuf');
 /** Runners that fetch a program and run it: `npx tsc`, `bunx vitest`, `uvx ruff`. */
-const RUNNERS = /^(?:npx|bunx|pnpx|uvx)$/;
-const SHELLS = /^(?:bash|sh|zsh|dash|ksh)$/;
+const RUNNERS = wordSet('npx bunx pnpx uvx');
+const SHELLS = wordSet('bash sh zsh dash ksh');
 /** PowerShell, whose escape character is the backtick and whose paths hold backslashes: cmdlets and $variables. */
-const POWERSHELL = either(
-  'm',
-  regex(
-    '',
-    /\b/,
-    anyOf(/Get|Set|New|Remove|Select|Where|ForEach|Out/, /Add|Test|Write|Copy|Move|Invoke|Start|Stop/),
-    /-[A-Z][A-Za-z]+\b/,
+const POWERSHELL_VERBS = 'Get Set New Remove Select Where ForEach Out Add Test Write Copy Move Invoke Start Stop';
+const POWERSHELL = hinted(
+  either(
+    'm',
+    regex('', /\b/, `(?:${POWERSHELL_VERBS.split(' ').join('|')})`, /-[A-Z][A-Za-z]+\b/),
+    /^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/,
   ),
-  /^\s*\$\w+\s*=|\[(?:System\.)?IO\.File\]::/,
+  [...POWERSHELL_VERBS.split(' ').map((verb) => `${verb}-`), '$', 'IO.File]::'],
 );
 /** Writes a PowerShell script does through .NET or cmdlets inside an expression. */
-const POWERSHELL_WRITE = either(
-  'i',
-  /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b/,
-  /\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/,
+const POWERSHELL_WRITE = hinted(
+  either(
+    'i',
+    /\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item)\b/,
+    /\[(?:System\.)?IO\.File\]::(?:Write|Append|Delete|Copy|Move)/,
+  ),
+  ['set-content', 'add-content', 'out-file', 'remove-item', 'copy-item', 'move-item', 'io.file]::'],
 );
 /** Output captured in a log or scratch file, or sent to a device (Windows' `nul` too), is not a change to the code. */
 const CAPTURE = /^\/dev\/|\.(?:txt|log|out)$|^\/tmp\/|^\$null$|^nul$/i;
@@ -341,15 +347,19 @@ function writeTarget(words: readonly string[]): string | undefined {
 }
 
 /** Interpreters whose object is the script they run: `bash x.sh`, `python tools/gen.py`, `node server.js`. */
-const INTERPRETERS =
-  /^(?:python\d?(?:\.\d+)?|py|node|deno|bun|tsx|ts-node|ruby|perl|php|bash|sh|zsh|dash|ksh|powershell|pwsh)$/;
+const INTERPRETERS = namesOr(
+  'py node deno bun tsx ts-node ruby perl php bash sh zsh dash ksh powershell pwsh',
+  'python',
+);
+/** Interpreters that run code handed inline (`python -c`, `node -e`) or on stdin. */
+const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 
 /** Commands that say, set or wait, and act on nothing. */
-const INERT = /^(?:cd|pushd|popd|set-location|echo|printf|write-output|write-host|true|false|:|set|source|\.)$/i;
+const INERT = wordSet('cd pushd popd set-location echo printf write-output write-host true false : set source .', true);
 
 /** A word as an intent's object: a path by its name, a URL by its host and path, versions alike. */
 function objectWord(word: string): string {
-  const url = /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word);
+  const url = word.includes('://') ? /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word) : null;
   const w = url ? `${url[1]}${url[2]?.replace(/\/$/, '') ?? ''}` : base(word.replace(/[/\\]+$/, ''));
   // versions alike (`24.12.0`, `v24.12.0`), other numbers kept: job 41 and job 42 are two things
   return w.toLowerCase().replace(/\bv?\d+(?:\.\d+)+\b/g, '#');
@@ -457,7 +467,7 @@ function classifyShell(command: string, depth = 0): CallShape {
     if ((verb === 'tail' && words.includes('-f')) || POLL_SUBCOMMAND.test(words.slice(0, 4).join(' ')))
       consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
-    const interpreter = /^(?:python\d?(?:\.\d+)?|node|deno|bun|ruby|perl)$/.test(verb);
+    const interpreter = INLINE_INTERPRETERS.test(verb);
     const inlineCode = interpreter && /^-[ce]$/.test(args[0] ?? '');
     if (interpreter && (inlineCode || simple.stdin.length > 0)) inline = true;
     if (

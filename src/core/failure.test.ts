@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { lastLines, plainLine } from './failure.ts';
+import { failureCause, failureLines, isUsageError, lastLines, plainLine } from './failure.ts';
+import { anyOf, either, regex } from './regex.ts';
 
 // A failure's lines are compared without case and punctuation. An ASCII line takes a short way round the
 // Unicode classes, which cost a hook process milliseconds to compile: it must come out as the long way does.
@@ -19,6 +20,228 @@ describe('plainLine', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => assert.equal(plainLine(s), definition(s))));
     for (const s of ['FAIL add(2, 3): expected 5, got -1', 'Échec: 2 tests', 'İstanbul\u00a0x', 'tab\there'])
       assert.equal(plainLine(s), definition(s));
+  });
+});
+
+// failureCause and isUsageError look for literals before they compile an expression: they must answer as
+// the expressions alone do (these are the expressions, as they were before the literals).
+const CAUSES: [string, RegExp][] = [
+  [
+    'command-not-found',
+    either(
+      'im',
+      /\bcommand not found\b/,
+      /is not recognized as (?:the name of a cmdlet|an internal or external command)/,
+      /^(?:\S+: )?(?:line \d+: )?\S+: not found$|\bExit code:? 127\b/,
+    ),
+  ],
+  [
+    'port-in-use',
+    /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i,
+  ],
+  [
+    'refused',
+    either(
+      'i',
+      /ECONNREFUSED|ECONNRESET|Connection refused|actively refused|Failed to connect/,
+      /could not connect to|Unable to connect/,
+    ),
+  ],
+  ['duplicate', /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i],
+  [
+    'permission',
+    /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied|\bsandbox\b.*\bDenied\b/i,
+  ],
+  [
+    'auth',
+    either(
+      'i',
+      /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed/,
+      /invalid (?:api )?(?:key|token|credentials)/,
+    ),
+  ],
+  ['http-404', /\b404\b|\bNot Found\b/],
+  [
+    'http-5xx',
+    /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
+  ],
+  ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
+  [
+    'no-such-file',
+    either(
+      'i',
+      /No such file or directory|File does not exist|does not exist/,
+      /cannot find (?:the )?(?:path|file)|ENOENT|FileNotFoundError|Could not find file/,
+    ),
+  ],
+];
+const USAGE = either(
+  'm',
+  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)/,
+  /missing required (?:argument|parameter)|syntax error near unexpected token/,
+  /unexpected EOF while looking for matching|ParserError:/,
+  /Unexpected token '?\S*'? in expression or statement/,
+);
+
+const PHRASES = [
+  'Command not found',
+  'x: not found',
+  'sh: line 1: foo: not found',
+  'Exit code 127',
+  'is not recognized as an internal or external command',
+  'EADDRINUSE',
+  'port 3000 is already in use',
+  'Address already in use',
+  'ECONNRESET',
+  'actively refused',
+  'Unable to connect',
+  'Duplicate Entry',
+  'E11000',
+  'already exists',
+  'EPERM',
+  'sandbox: write Denied',
+  'Access is denied',
+  'HTTP 401',
+  '403',
+  'Unauthorised',
+  'FORBIDDEN',
+  'invalid api token',
+  'Not Found',
+  'not found',
+  '404',
+  'HTTP/1.1 503',
+  '502 Bad Gateway',
+  'timed out',
+  'TimeOut',
+  'ETIMEDOUT',
+  'Deadline Exceeded',
+  'ENOENT',
+  'cannot find the path',
+  'Could not find file',
+  'usage: x',
+  'Usage: y',
+  'unrecognized option',
+  'invalid choice',
+  'missing required argument',
+  'ParserError:',
+  "Unexpected token 'x' in expression or statement",
+  'syntax error near unexpected token',
+  'Exit code 1',
+  '\n',
+  ' ',
+  'İ',
+  '\u212a',
+];
+
+describe('failureCause and isUsageError', () => {
+  it('answer as their expressions alone', () => {
+    const text = fc
+      .array(fc.oneof(fc.constantFrom(...PHRASES), fc.string({ maxLength: 5 })), { maxLength: 8 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const bare = t.replace(/^Exit code:? -?\d+$/gim, '').trim().length === 0;
+        const cause = bare ? 'bare' : CAUSES.find(([, re]) => re.test(t))?.[0];
+        const got = failureCause(t);
+        if (cause !== undefined) assert.equal(got, cause, t);
+        else assert.ok(!CAUSES.some(([c]) => c === got), t);
+        assert.equal(isUsageError(t), USAGE.test(t.slice(0, 2000)), t);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+// failureLines asks a line only the expressions whose literals the output holds: it must find what all of
+// them, asked of every line, find (these are they).
+const ERROR_LINE = [
+  /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/,
+  /^(?:FAILED|FAIL|ERROR|ERRORS?)\b.*$/,
+  /^error(?:\[\w+\])?:.*$/i,
+  /^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i,
+  /^-?\s*[A-Z]\d{3,4}\b.*$/,
+  /^npm ERR!.*$/,
+  /^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/,
+  /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
+  /^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/,
+  /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
+  regex(
+    'i',
+    /^.*/,
+    anyOf(
+      /command not found|No such file or directory|Permission denied|cannot find/,
+      /not found|undefined|Cannot find module/,
+    ),
+    /.*$/,
+  ),
+  /^Exit code:? \d+$/,
+  /^HTTP\/[\d.]+ [45]\d\d\b.*$/,
+];
+
+function everyLine(text: string): string[] {
+  const lines = new Set<string>();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.length === 0 || line.length > 400) continue;
+    if (ERROR_LINE.some((re) => re.test(line)))
+      lines.add(line.replace(/\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi, ':N').replace(/\s+/g, ' '));
+    if (lines.size >= 40) break;
+  }
+  return [...lines].sort();
+}
+
+const LINE_PIECES = [
+  'TypeError: x',
+  'E   AssertionError',
+  'FAILED test',
+  'FAIL',
+  'ERRORS',
+  'error: x',
+  'Error[E0382]: y',
+  'error TS2304: z',
+  'fatal: no',
+  'F821 undefined',
+  '- E501 line',
+  'npm ERR! code 1',
+  'e: file:///a.kt:1:2 x',
+  'w: b.kt:3 y',
+  'FAILURE: Build failed with',
+  '* What went wrong:',
+  'Execution failed for task :app',
+  'BUILD FAILED in 2s',
+  '[ERROR] x',
+  '\u2717 a',
+  '\u2715 b',
+  '× c',
+  'not ok 1 - d',
+  '3 failed',
+  '1 Errors',
+  '2 failing',
+  'command not found',
+  'No such file or directory',
+  'permission denied',
+  'Cannot find module',
+  'undefined',
+  'Exit code 1',
+  'Exit code: 2',
+  'HTTP/1.1 404 Not Found',
+  'HTTP/2 500',
+  '\n',
+  ' ',
+  'ok',
+  'İ',
+  '\u212a',
+];
+
+describe('failureLines', () => {
+  it('finds what every expression asked of every line finds', () => {
+    const text = fc
+      .array(fc.oneof(fc.constantFrom(...LINE_PIECES), fc.string({ maxLength: 4 })), { maxLength: 10 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => assert.deepEqual(failureLines(t), everyLine(t))),
+      { numRuns: 5000 },
+    );
   });
 });
 

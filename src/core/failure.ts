@@ -1,45 +1,65 @@
 import { isPlainAscii } from './plain-ascii.ts';
-import { anyOf, either, regex } from './regex.ts';
+import { anyOf, either, hinted, regex } from './regex.ts';
 // How a call failed, reduced to what stays the same when the same problem recurs: the exception type and
 // message, the failing test ids, the linter codes, the exit code. Two commands that fail for the same
 // reason (pytest -q and python -m pytest tests/) get the same signature; a failure that changes (fewer
 // failing tests, a new error) gets a new one, which is progress.
 
-const ERROR_LINE = [
+/**
+ * Error lines, each expression with its hints as CAUSES below has them: literals of which a line it matches
+ * holds one (in lower case for an i expression), or none where no literal says (flake8's codes). Only the
+ * expressions whose hints the output holds are asked of its lines.
+ */
+const ERROR_LINE: [RegExp, string[]?][] = [
   // Python / JS / Java exceptions
-  /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/,
-  /^(?:FAILED|FAIL|ERROR|ERRORS?)\b.*$/, // pytest, jest, go test summaries
-  /^error(?:\[\w+\])?:.*$/i, // rustc, tsc, gcc
-  /^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i,
-  /^-?\s*[A-Z]\d{3,4}\b.*$/, // flake8 / ruff codes (F821 undefined name 'x')
-  /^npm ERR!.*$/,
-  /^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/, // kotlinc
+  [
+    /^(?:E\s+)?(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failure|Warning|Exit|Interrupt)\b:?.*$/,
+    ['Error', 'Exception', 'Failure', 'Warning', 'Exit', 'Interrupt'],
+  ],
+  [/^(?:FAILED|FAIL|ERROR|ERRORS?)\b.*$/, ['FAIL', 'ERROR']], // pytest, jest, go test summaries
+  [/^error(?:\[\w+\])?:.*$/i, ['error']], // rustc, tsc, gcc
+  [/^.*\b(?:error|fatal)\s+(?:TS\d+|C\d+|E\d+)?:.*$/i, ['error', 'fatal']],
+  [/^-?\s*[A-Z]\d{3,4}\b.*$/], // flake8 / ruff codes (F821 undefined name 'x')
+  [/^npm ERR!.*$/, ['npm ERR!']],
+  [/^(?:e|w): (?:file:\/\/)?\S+:\d+(?::\d+)? .*$/, ['e: ', 'w: ']], // kotlinc
   // gradle, ant, maven
-  /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
-  /^\s*(?:✗|✕|×|not ok)\s+.*$/, // test runners' failure markers
-  /^.*\b\d+ (?:failed|errors?|failing)\b.*$/i,
-  regex(
-    'i',
-    /^.*/,
-    anyOf(
-      /command not found|No such file or directory|Permission denied|cannot find|not found/,
-      /undefined|Cannot find module/,
+  [
+    /^(?:FAILURE: Build failed.*|\* What went wrong:|Execution failed for task .*|BUILD FAILED.*|\[ERROR\] .*)$/,
+    ['FAILURE: Build failed', '* What went wrong:', 'Execution failed for task ', 'BUILD FAILED', '[ERROR] '],
+  ],
+  // test runners' failure markers: ✗, ✕, ×
+  [/^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/, ['\u2717', '\u2715', '×', 'not ok']],
+  [/^.*\b\d+ (?:failed|errors?|failing)\b.*$/i, [' failed', ' error', ' failing']],
+  [
+    regex(
+      'i',
+      /^.*/,
+      anyOf(
+        /command not found|No such file or directory|Permission denied|cannot find|not found/,
+        /undefined|Cannot find module/,
+      ),
+      /.*$/,
     ),
-    /.*$/,
-  ),
-  /^Exit code:? \d+$/,
-  /^HTTP\/[\d.]+ [45]\d\d\b.*$/, // a request's error status, where the agent asked for the headers (curl -i, -I)
+    ['not found', 'no such file or directory', 'permission denied', 'cannot find', 'undefined'],
+  ],
+  [/^Exit code:? \d+$/, ['Exit code']],
+  // a request's error status, where the agent asked for the headers (curl -i, -I)
+  [/^HTTP\/[\d.]+ [45]\d\d\b.*$/, ['HTTP/']],
 ];
 
 const LINE_NUMBER = /\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi;
 
 /** The failure lines of an output, normalised. Empty when nothing looks like an error. */
 export function failureLines(text: string): string[] {
+  const lower = text.toLowerCase();
+  const asked = ERROR_LINE.filter(
+    ([re, hints]) => !hints || hints.some((h) => (re.flags.includes('i') ? lower : text).includes(h)),
+  ).map(([re]) => re);
   const lines = new Set<string>();
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (line.length === 0 || line.length > 400) continue;
-    if (ERROR_LINE.some((re) => re.test(line))) lines.add(line.replace(LINE_NUMBER, ':N').replace(/\s+/g, ' '));
+    if (asked.some((re) => re.test(line))) lines.add(line.replace(LINE_NUMBER, ':N').replace(/\s+/g, ' '));
     if (lines.size >= 40) break;
   }
   return [...lines].sort();
@@ -79,12 +99,25 @@ export function plainLine(line: string): string {
 const GENERIC =
   /^(?:Exit code:? \d+|error: process didn't exit successfully.*|npm ERR! (?:code|errno|Lifecycle|A complete log).*)$/;
 
-const USAGE_ERROR = either(
-  'm',
-  /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)/,
-  /missing required (?:argument|parameter)|syntax error near unexpected token/,
-  /unexpected EOF while looking for matching|ParserError:/,
-  /Unexpected token '?\S*'? in expression or statement/,
+const USAGE_ERROR = hinted(
+  either(
+    'm',
+    /^(?:usage: |Usage: )|unrecognized (?:option|arguments?)|invalid (?:choice|option)/,
+    /missing required (?:argument|parameter)|syntax error near unexpected token/,
+    /unexpected EOF while looking for matching|ParserError:/,
+    /Unexpected token '?\S*'? in expression or statement/,
+  ),
+  [
+    'usage: ',
+    'Usage: ',
+    'unrecognized ',
+    'invalid ',
+    'missing required ',
+    'syntax error near unexpected token',
+    'unexpected EOF while looking for matching',
+    'ParserError:',
+    'Unexpected token ',
+  ],
 );
 
 const SYNTAX_ERROR = /^\s*(?:SyntaxError|IndentationError|TabError)\b|^SyntaxError:|Unexpected token|unexpected EOF/m;
@@ -151,11 +184,15 @@ export function isErrorAnswer(text: string): boolean {
 
 /**
  * Why calls fail, in classes that stay the same however the message is worded (localised, with a shell's
- * banner, another file name or version in it): the same cause behind attempts spelled differently.
+ * banner, another file name or version in it): the same cause behind attempts spelled differently. Each
+ * comes with its hints, as redact.ts's rules do: literals of which a text holds one, in lower case, for its
+ * expression to match at all (the 404 class's in their case, its expression being case-sensitive). A
+ * failure's text usually holds none of them, and then no expression is compiled.
  */
 const CAUSES = [
   [
     'command-not-found',
+    ['command not found', 'is not recognized as', ': not found', '127'],
     either(
       'im',
       /\bcommand not found\b/,
@@ -166,37 +203,47 @@ const CAUSES = [
   ],
   [
     'port-in-use',
+    ['eaddrinuse', 'in use', 'only one usage of each socket address'],
     /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i,
   ],
   [
     'refused',
+    ['econnre', 'refused', 'connect'],
     either(
       'i',
       /ECONNREFUSED|ECONNRESET|Connection refused|actively refused/,
       /Failed to connect|could not connect to|Unable to connect/,
     ),
   ],
-  ['duplicate', /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i],
+  [
+    'duplicate',
+    ['duplicate', 'unique constraint failed', 'e11000', 'already exists'],
+    /duplicate key|UNIQUE constraint failed|Duplicate entry|E11000|\balready exists\b/i,
+  ],
   [
     'permission',
+    ['permission denied', 'eacces', 'operation not permitted', 'eperm', 'access is denied', 'access denied', 'sandbox'],
     /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied|\bsandbox\b.*\bDenied\b/i,
   ],
   [
     'auth',
+    ['401', '403', 'unauthori', 'forbidden', 'authentication failed', 'invalid '],
     either(
       'i',
       /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b/,
       /authentication failed|invalid (?:api )?(?:key|token|credentials)/,
     ),
   ],
-  ['http-404', /\b404\b|\bNot Found\b/],
+  ['http-404', ['404', 'Not Found'], /\b404\b|\bNot Found\b/],
   [
     'http-5xx',
+    ['http/', '50'],
     /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
   ],
-  ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
+  ['timeout', ['time', 'deadline exceeded'], /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
   [
     'no-such-file',
+    ['no such file', 'does not exist', 'cannot find', 'enoent', 'filenotfounderror', 'could not find file'],
     either(
       'i',
       /No such file or directory|File does not exist|does not exist|cannot find (?:the )?(?:path|file)/,
@@ -205,7 +252,9 @@ const CAUSES = [
   ],
 ] as const;
 
-const QUOTED = /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|‘[^’\n]{0,200}’|“[^”\n]{0,200}”/g;
+/** Quoted text: in '', "", ``, ‘’ and “” (the hook's code has no character past U+00FF: scripts/build.mjs). */
+const QUOTED =
+  /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|\u2018[^\u2019\n]{0,200}\u2019|\u201c[^\u201d\n]{0,200}\u201d/g;
 
 /**
  * The cause of a failure: its class where one is known, else its error lines with what varies between
@@ -220,7 +269,9 @@ export function failureCause(text: string): string {
   const t = text.length > 8_000 ? text.slice(0, 4_000) + '\n' + text.slice(-4_000) : text;
   const words = t.replace(/^Exit code:? -?\d+$/gim, '').trim();
   if (words.length === 0) return 'bare';
-  for (const [cause, re] of CAUSES) if (re.test(t)) return cause;
+  const lower = t.toLowerCase();
+  for (const [cause, hints, re] of CAUSES)
+    if (hints.some((h) => (cause === 'http-404' ? t : lower).includes(h)) && re.test(t)) return cause;
   const lines = failureLines(t);
   return (lines.length > 0 ? lines.slice(0, 3).join('\n') : words.split('\n').slice(-2).join('\n'))
     .replace(QUOTED, '<q>')

@@ -61,3 +61,23 @@ describe('the lines an answer holds', () => {
     );
   });
 });
+
+describe('wordy', () => {
+  it('is two letters or digits of any script, whichever way it is asked', () => {
+    const line = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('a', '7', 'é', '\u4e2d', '\u0660', '\ud83d\ude00', '\ud800', '-', ' ', '\u2028', '\r'),
+          fc.string(),
+        ),
+        {
+          maxLength: 5,
+        },
+      )
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(line, (l) => wordy(l) === /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(l)),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -11,9 +11,13 @@ const TAIL = 12;
 /** How much of a long output's text, from each end, is read for its lines. */
 const EDGE = 8 * 1024;
 
-/** Whether a line holds two letters or digits, of any script (plain-ascii.ts: an ASCII line needs no \p{L}). */
+/**
+ * Whether a line holds two letters or digits, of any script (plain-ascii.ts: \p{L} compiles slowly). Two ASCII
+ * ones answer for any line, since they are letters and digits of every script too; only a line without them
+ * is asked about the others.
+ */
 export function wordy(line: string): boolean {
-  return isPlainAscii(line) ? /[A-Za-z0-9].*[A-Za-z0-9]/.test(line) : /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line);
+  return /[A-Za-z0-9].*[A-Za-z0-9]/.test(line) || (!isPlainAscii(line) && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line));
 }
 
 /** A line folded (trimmed, lower case, each run of spaces one space), hashed when it is wordy. */

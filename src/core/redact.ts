@@ -11,6 +11,25 @@ const NAME = '[A-Za-z0-9_.-]{0,40}';
 const SECRET_WORD =
   '(?:secret|token|passw(?:or)?d|passwd|pwd|pass|api_?key|apikey|access_?key|private_?key|credentials?|auth_?token|' +
   'client_?secret|session_?key|signing_?key|encryption_?key|signature|sas_?token|connection_?string)';
+/** NAME=value where the name says secret: the rule that most texts' hints call for ("212 passed"). */
+const NAMED_SECRET = new RegExp(
+  `(${SECRET_WORD}${NAME})(\\\\?["']?\\s{0,3}[:=]\\s{0,3}\\\\?["']?)([^\\s"'\\\\&;,}]+)`,
+  'gi',
+);
+/**
+ * How far past one of its hints NAMED_SECRET's : or = can stand: the rest of the secret word (7 at most, in
+ * connection_string), a name of 40, a backslash, a quote and 3 spaces.
+ */
+const ASSIGNED_WITHIN = 64;
+
+/** Whether a hint of NAMED_SECRET stands in `lowered` with a : or = close enough after it for the rule to match. */
+function assignedAfter(lowered: string, hint: string): boolean {
+  for (let at = lowered.indexOf(hint); at !== -1; at = lowered.indexOf(hint, at + 1)) {
+    const rest = lowered.slice(at + hint.length, at + hint.length + ASSIGNED_WITHIN);
+    if (rest.includes(':') || rest.includes('=')) return true;
+  }
+  return false;
+}
 
 // Each rule comes with its hints: literals (in lower case) of which a text must hold one, in any case, for
 // the rule to have a chance. One pass over the text finds the hints present, and only their rules run: a
@@ -103,7 +122,7 @@ const RULES: [RegExp, string, string[]][] = [
   // JSON with its quotes escaped); after the flags, since in `token: --password x` the secret is the
   // flag's value. The name's start is left out of the match: it stays as it is, and matching stays linear.
   [
-    new RegExp(`(${SECRET_WORD}${NAME})(\\\\?["']?\\s{0,3}[:=]\\s{0,3}\\\\?["']?)([^\\s"'\\\\&;,}]+)`, 'gi'),
+    NAMED_SECRET,
     '$1$2<redacted>',
     [
       'secret',
@@ -157,7 +176,11 @@ function rulesFor(text: string): Set<number> {
     return out;
   }
   const lowered = text.toLowerCase();
-  for (let i = 0; i < RULES.length; i++) if (RULES[i]![2].some((h) => lowered.includes(h))) out.add(i);
+  for (let i = 0; i < RULES.length; i++) {
+    const rule = RULES[i]!;
+    const named = rule[0] === NAMED_SECRET;
+    if (rule[2].some((h) => (named ? assignedAfter(lowered, h) : lowered.includes(h)))) out.add(i);
+  }
   return out;
 }
 

@@ -16,3 +16,18 @@ export function anyOf(...alternatives: RegExp[]): string {
 export function regex(flags: string, ...parts: (RegExp | string)[]): RegExp {
   return new RegExp(parts.map((p) => (typeof p === 'string' ? p : p.source)).join(''), flags);
 }
+
+/**
+ * An expression asked only of texts that hold one of its hints: literals of which its every match holds one
+ * (in lower case for an expression with the i flag, which then folds the text's case to look for them). V8
+ * compiles each expression anew in every hook process, and most texts hold no hint: those spare it.
+ */
+export function hinted(re: RegExp, hints: readonly string[]): { test(text: string): boolean } {
+  const anyCase = re.flags.includes('i');
+  return {
+    test: (text) => {
+      const t = anyCase ? text.toLowerCase() : text;
+      return hints.some((h) => t.includes(h)) && re.test(text);
+    },
+  };
+}

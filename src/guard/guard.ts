@@ -7,7 +7,7 @@ import { holdsStallguard, offsInText, tamperOf } from './entries.ts';
 import { forms, placeOf, resolvePath } from './paths.ts';
 import { type Found, treeFound } from './reach.ts';
 import { shellHit } from './shell.ts';
-import { anyOf, regex } from '../core/regex.ts';
+import { wordIn } from '../core/word-set.ts';
 
 // Self-protection: a guard the guarded agent can switch off is no guard. In enforce mode a call is denied
 // when it would change what keeps stallguard running: its own configuration, state and installed files,
@@ -37,14 +37,10 @@ const EDIT_TOOLS = new Set([
 /**
  * MCP and custom tools are recognised by the words of their name: `mcp__filesystem__write_file`, `mcp_fs_move_file`.
  */
-const EDIT_WORD = regex(
-  'i',
-  /(?:^|[_\W])/,
-  anyOf(/write|edit|create|delete|remove|move|rename|replace|patch|save|append|insert|copy/, /upload|unlink/),
-  /(?:[_\W]|$)/,
+const EDIT_WORD = wordIn(
+  'write edit create delete remove move rename replace patch save append insert copy upload unlink',
 );
-const SHELL_WORD =
-  /(?:^|[_\W])(?:bash|shell|sh|exec|execute|run_command|execute_command|terminal|powershell|cmd)(?:[_\W]|$)/i;
+const SHELL_WORD = wordIn('bash shell sh exec execute run_command execute_command terminal powershell cmd');
 
 /** What one file tool's change does to one path, given what the file holds now. */
 function changeHit(abs: string, change: ReturnType<typeof changesOf>[number], ctx: GuardContext): Found | undefined {

@@ -16,8 +16,10 @@ import { Script } from 'node:vm';
 // hook (dist/hook-main.cjs) with V8's code cache, which Node 20 has no switch for: the bytecode of every
 // function the hook ran, kept in STALLGUARD_HOME/cache, spares each later process compiling them again.
 // V8 checks a cache against its version and flags and rejects a stale one; it checks the source only by
-// length, so the file name carries a hash of hook-main.cjs, computed at build time. A cache made by a run
-// that observed a tool call (the heaviest path) is preferred, and made once. Anything wrong with the cache
+// length, so the file name carries a hash of hook-main.cjs, computed at build time. A cache is named after
+// how much of the code the run that made it ran (KINDS), the heaviest is preferred, and a run that ran more
+// than the cache it loaded makes the next kind: a process holds the bytecode of what it loaded and of what it
+// compiled, so that cache holds both, made once a kind. Anything wrong with the cache
 // costs only the compilation it would have saved. Anything wrong with the install itself (hook-main.cjs
 // missing, cut short, edited) fails open like any other error: exit 0, nothing on stdout, a line in
 // errors.log that sends the person to `stallguard doctor`.
@@ -27,7 +29,12 @@ declare const __HOOK_MAIN_HASH__: string;
 declare const __HOOK_MAIN_LENGTH__: number;
 
 const MAIN = join(__dirname, 'hook-main.cjs');
-type Kind = 'full' | 'thin';
+/**
+ * Caches by the path of the run that made them (main.ts's weight), lightest first: no call decided, a call
+ * observed, a failed call, a failed verification run (the working tree read).
+ */
+const KINDS = ['thin', 'full', 'failure', 'tree'] as const;
+type Kind = (typeof KINDS)[number];
 
 function homeDir(env: NodeJS.ProcessEnv): string | undefined {
   const set = env.STALLGUARD_HOME?.trim() || env.CLAUDE_PLUGIN_DATA?.trim();
@@ -65,12 +72,21 @@ function failOpen(error: unknown): void {
   }
 }
 
-function readCache(base: string): { kind: Kind; data: Buffer } | undefined {
-  for (const kind of ['full', 'thin'] as const) {
+/** The heaviest cache of this build there is, read from the folder's listing (no failed open for each kind). */
+function readCache(dir: string, base: string): { kind: Kind; file: string; data: Buffer } | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined; // not made yet
+  }
+  for (let k = KINDS.length - 1; k >= 0; k--) {
+    const file = `${base}.${KINDS[k]}.v8`;
+    if (!names.includes(file.slice(dir.length + 1))) continue;
     try {
-      return { kind, data: readFileSync(`${base}.${kind}.v8`) };
+      return { kind: KINDS[k]!, file, data: readFileSync(file) };
     } catch {
-      /* not made yet */
+      return undefined;
     }
   }
   return undefined;
@@ -98,7 +114,7 @@ function writeCache(dir: string, base: string, kind: Kind, data: Buffer): void {
 function run(): void {
   const dir = cacheDir(process.env);
   const base = dir && join(dir, `hook-${__HOOK_MAIN_HASH__}-${process.version}-${process.arch}`);
-  const cached = base ? readCache(base) : undefined;
+  const cached = dir && base ? readCache(dir, base) : undefined;
   const source = readFileSync(MAIN, 'utf8');
   if (source.length !== __HOOK_MAIN_LENGTH__)
     throw new Error(
@@ -109,14 +125,16 @@ function run(): void {
     filename: MAIN,
     cachedData: cached?.data,
   });
+  // a cache V8 rejects is removed, lest it be chosen again by every later run
+  if (cached && script.cachedDataRejected) rmSync(cached.file, { force: true });
   const used = script.cachedDataRejected ? undefined : cached?.kind;
-  const mod = { exports: {} as { observedCall?: boolean } };
+  const mod = { exports: {} as { weight?: number } };
   (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, require, mod, MAIN, __dirname);
   started = true;
-  if (!dir || !base || used === 'full') return;
+  if (!dir || !base || used === KINDS.at(-1)) return;
   process.once('exit', () => {
-    const kind: Kind = mod.exports.observedCall ? 'full' : 'thin';
-    if (used === kind) return;
+    const kind = KINDS[mod.exports.weight ?? 0] ?? 'thin';
+    if (used !== undefined && KINDS.indexOf(used) >= KINDS.indexOf(kind)) return;
     try {
       writeCache(dir, base, kind, script.createCachedData());
     } catch {

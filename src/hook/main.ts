@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { stallguardHome } from '../config/load.ts';
 import { ensureDaemon, listening } from './start-daemon.ts';
-import { logError, runHookAsync } from './run-hook.ts';
+import { decidedPath, logError, runHookAsync } from './run-hook.ts';
 import { readStdin, writeStdout } from './stdin.ts';
 
 // The hook process: one payload on stdin, the agent's response on stdout. Bundled to dist/hook-main.cjs,
 // which dist/hook.cjs (load.ts) runs with V8's code cache. Always exits 0: a hook that fails closed would
 // break the agent's session.
 
-/** Whether this run observed a tool call: the hook's heaviest path, the one worth a code cache. */
-export let observedCall = false;
+/** How much of the hook's code this run ran (run-hook.ts's decidedPath): a heavier run's code cache is preferred. */
+export let weight = 0;
 
 /** `--serve-port N`: installed with the daemon, this command runs only when the daemon did not, and starts it. */
 function servePort(argv: string[]): number | undefined {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const stdin = await readStdin();
     const out = await runHookAsync({ stdin, argv, env: process.env, selfDir: __dirname });
     stdout = out.stdout;
-    observedCall = out.kind === 'post-tool';
+    weight = out.kind === 'post-tool' ? decidedPath : 0;
   } catch (error) {
     logError(stallguardHome(), 'hook', error);
     stdout = '';
@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   } catch (error) {
     logError(stallguardHome(), 'serve', error);
   }
-  process.exitCode = 0;
+  // at once: all that is left is work V8 scheduled for itself (a garbage collection, say), of no use to a
+  // process that ends, and the 'exit' handlers (the code cache's) run as they would
+  process.exit(0);
 }
 
 void main();

@@ -1,5 +1,4 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentName, Config, Decision, EventKind, LlmConfig, Mode, Observation } from '../types.ts';
 import type { Adapter, Parsed } from '../adapters/types.ts';
@@ -9,6 +8,7 @@ import { describeProblem } from '../config/validate.ts';
 import { observation } from '../engine/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
+import { userHome } from '../core/user-home.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
 import { appendLine, type LogLine } from '../store/session-log.ts';
 import { observeInLog } from '../store/segments.ts';
@@ -33,6 +33,12 @@ export const AGENTS: readonly AgentName[] = [
   'opencode',
   'pi',
 ];
+
+/**
+ * How much of the hook's code the last event decided ran, for the code cache (load.ts): 0 no call, 1 a call
+ * observed, 2 a call that failed (its failure read), 3 a failed verification run (the working tree read too).
+ */
+export let decidedPath = 0;
 
 export interface HookInput {
   stdin: string;
@@ -138,7 +144,8 @@ export function runParsed(
   if (config.mode === 'shadow') silent?.();
 
   const event = attachTree(describeEvent(parsed.event, adapter.dialect));
-  const obs = observation(event, { cwd: event.cwd, ...guardContext(env, env.HOME || homedir(), home, selfDir) });
+  decidedPath = event.kind !== 'post-tool' ? 0 : event.ok !== false ? 1 : event.tree === undefined ? 2 : 3;
+  const obs = observation(event, { cwd: event.cwd, ...guardContext(env, userHome(env), home, selfDir) });
   const file = sessionFile(home, event.session);
   const meta = {
     t: 'm' as const,

@@ -1,5 +1,5 @@
-import type { CallFacts, ToolClass } from '../../types.ts';
-import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
+import type { CallFacts } from '../../types.ts';
+import { type Dialect, mark, tableFacts, type ToolTable, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
 import { either } from '../../core/regex.ts';
 
@@ -43,11 +43,7 @@ export interface ResultTexts {
  * The dialect of Gemini CLI, or of an agent that grew out of it
  * (Qwen Code): its tools, the same labelled shell block, its texts.
  */
-export function geminiShaped(
-  tools: ReadonlyMap<string, ToolClass>,
-  shell: ReadonlySet<string>,
-  texts: ResultTexts,
-): Dialect {
+export function geminiShaped(tools: ToolTable, shell: ReadonlySet<string>, texts: ResultTexts): Dialect {
   return (call, output, ok) => {
     const facts: CallFacts = tableFacts(tools, shell, call);
     const text = outputText(output);
