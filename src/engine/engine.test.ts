@@ -416,6 +416,18 @@ describe('the judge: loops the floor does not see', () => {
   });
 });
 
+describe('agents named like what every object has', () => {
+  it('watches a subagent whose id is constructor, __proto__ or toString like any other', () => {
+    for (const id of ['constructor', '__proto__', 'toString']) {
+      const s = new Session(SEED_RULE);
+      s.prompt();
+      const d = times(5, () => s.bash('npm test', FAIL, false, { id, type: 'general-purpose' }));
+      assert.equal(d[4]!.action, 'nudge', id);
+      assert.equal(s.state.agents.main, undefined, id);
+    }
+  });
+});
+
 describe('spawn guard', () => {
   it('refuses the 11th spawn in a task and tells the agent to do the work itself', () => {
     const s = new Session();

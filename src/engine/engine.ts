@@ -3,7 +3,16 @@ import { ALLOW } from '../types.ts';
 import { findStall, type Stall } from './find-stall.ts';
 import { deniedRepeatMessage, nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
 import { checkSpawn, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
-import { type AgentState, freshAgent, initialState, lastN, retireAgents, type State, withoutAgent } from './state.ts';
+import {
+  type AgentState,
+  agentIn,
+  freshAgent,
+  initialState,
+  lastN,
+  retireAgents,
+  type State,
+  withoutAgent,
+} from './state.ts';
 import type { JudgeModel } from '../judge/model.ts';
 import { rememberCall } from './memory.ts';
 import { checkStop } from './stop-gate.ts';
@@ -39,7 +48,7 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
   const seen = (state.seen ?? 0) + 1;
   state = { ...retireAgents(state, obs.time, actor.id), seen };
 
-  const known = state.agents[actor.id];
+  const known = agentIn(state, actor.id);
   const typed: AgentState = !known
     ? freshAgent(actor.type)
     : actor.type !== undefined && known.type === undefined

@@ -103,6 +103,14 @@ export const SUBAGENT_IDLE_MS = 30 * 60_000;
  * MAX_LIVE_SUBAGENTS most recently active, counting the one `acting` now, which always stays (as does the
  * main agent). One that comes back later starts fresh.
  */
+/**
+ * An agent's state by its id, if the state holds one: ids come from the agent's payloads, and one named like
+ * a property every object has (`constructor`, `__proto__`) is an agent like any other, not that property.
+ */
+export function agentIn(state: State, id: string): AgentState | undefined {
+  return Object.hasOwn(state.agents, id) ? state.agents[id] : undefined;
+}
+
 export function retireAgents(state: State, now: number | undefined, acting: string): State {
   const others = Object.entries(state.agents).filter(([id]) => id !== 'main' && id !== acting);
   const idle = (a: AgentState) => now !== undefined && a.at !== undefined && now - a.at > SUBAGENT_IDLE_MS;
@@ -112,10 +120,12 @@ export function retireAgents(state: State, now: number | undefined, acting: stri
     .filter(([, a]) => !idle(a))
     .sort(([, a], [, b]) => (b.seen ?? 0) - (a.seen ?? 0))
     .slice(0, room);
-  const agents: Record<string, AgentState> = {};
-  for (const id of ['main', acting]) if (state.agents[id]) agents[id] = state.agents[id];
-  for (const [id, a] of keep) agents[id] = a;
-  return { ...state, agents };
+  const kept = ['main', acting].flatMap((id) => {
+    const a = agentIn(state, id);
+    return a ? [[id, a] as const] : [];
+  });
+  // fromEntries defines each id as a property of its own, whatever its name
+  return { ...state, agents: Object.fromEntries([...kept, ...keep]) };
 }
 
 /** The state without one agent: a subagent that has ended. */

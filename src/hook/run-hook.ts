@@ -5,6 +5,7 @@ import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { describeProblem } from '../config/validate.ts';
+import { agentIn } from '../engine/state.ts';
 import { observation } from '../engine/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
@@ -155,7 +156,7 @@ export function runParsed(
     ...(event.cwd ? { cwd: event.cwd } : {}),
   };
   const out = respond({ file, config, meta, adapter, parsed }, obs);
-  const window = out.state.agents[event.agent.id]?.window ?? [];
+  const window = agentIn(out.state, event.agent.id)?.window ?? [];
   if (
     out.output.decision?.action !== 'allow' ||
     obs.step.k !== 'call' ||

@@ -1,6 +1,6 @@
 import type { Config, SignalCode } from '../types.ts';
 import { reduce } from '../engine/engine.ts';
-import { initialState } from '../engine/state.ts';
+import { agentIn, initialState } from '../engine/state.ts';
 import { readSignals } from '../judge/signals.ts';
 import type { Run } from '../review/run.ts';
 import type { Verdict } from '../store/verdicts.ts';
@@ -126,7 +126,7 @@ export function summarize(run: Run, regions: Region[], config: Config): Summary[
     ordinals.set(agent, ordinal + 1);
     // calls that never enter the window are never where a stall is found (engine.ts observeCall)
     if (config.exemptTools.includes(step.tool) || step.cls === 'bookkeeping' || step.skipped) continue;
-    const window = state.agents[agent]?.window ?? [];
+    const window = agentIn(state, agent)?.window ?? [];
     if (window.length > 0) ordinalOf.set(window.at(-1)!, ordinal);
     const inside = regions.flatMap((r, i) =>
       r.agent === agent && ordinal >= r.from && ordinal <= reach(r) ? [i] : [],
