@@ -40,11 +40,25 @@ describe('what a shell command is', () => {
     assert.equal(shell('echo done > notes.md').cls, 'edit');
   });
 
+  it("what a wrapper runs is its program, past the wrapper's flags; a test, a brace or a flag is none", () => {
+    const intents = (c: string) => shell(c).intents;
+    assert.deepEqual(intents('sudo -u postgres psql -c "select 1"'), ['psql select 1']);
+    assert.deepEqual(intents('command -v figlet'), ['figlet']);
+    // two scripts that each test for a folder first share no intent for it
+    assert.deepEqual(intents('[ -d "$repo/.git" ] || continue'), []);
+    assert.deepEqual(intents('Get-ChildItem . | ForEach-Object { $_.Name }'), [
+      'get-childitem',
+      'foreach-object $_.name',
+    ]);
+  });
+
   it('a PowerShell variable set to a value runs nothing; set to a command, it runs that command', () => {
     const intents = (c: string) => shell(c).intents;
     assert.deepEqual(intents('$dir = "specs/001-auth"; $date = Get-Date -Format "yyyy-MM-dd"'), [
       'get-date yyyy-mm-dd',
     ]);
+    assert.deepEqual(intents('$lines=Get-Content $path'), ['get-content $path']);
+    assert.deepEqual(intents("@'\n# Title\n'@ | Set-Content -Path notes.md"), ['set-content notes.md']);
     assert.deepEqual(intents('New-Item -ItemType Directory -Path (Split-Path $p) -Force'), [
       'new-item directory',
       'split-path $p',

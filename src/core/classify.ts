@@ -2,6 +2,7 @@ import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
 import { lexShell } from '../shell/lex.ts';
 import { anyOf, either, hinted, regex } from './regex.ts';
+import { lettersAndDigits } from './plain-ascii.ts';
 import { type WordSet, wordSet } from './word-set.ts';
 
 // What kind of work a call is. Signals need it: a failing test re-run with no edit in between is a retry,
@@ -231,26 +232,48 @@ function lastPath(words: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The words of a simple command from its program on: assignments and wrappers (sudo, env, timeout 10) dropped. */
+/** Wrappers' flags that take a value of their own: `sudo -u postgres psql`, `xargs -I {} kill`. */
+const WRAPPER_VALUE_FLAGS: Record<string, readonly string[]> = {
+  sudo: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U'],
+  env: ['-u', '-C', '-S'],
+  xargs: ['-I', '-n', '-P', '-L', '-d', '-s', '-E', '-a'],
+  nice: ['-n'],
+};
+
+/**
+ * The words of a simple command from its program on: assignments and wrappers (sudo, env, timeout 10), with
+ * their flags, dropped. A command whose first word cannot be a program (a flag, punctuation, a PowerShell
+ * value) runs none.
+ */
 function programWords(words: readonly string[]): string[] {
   let i = 0;
   while (i < words.length) {
     const w = words[i]!;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || WRAPPERS.test(w)) i++;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
+    else if (WRAPPERS.test(w)) {
+      const valued = WRAPPER_VALUE_FLAGS[base(w)] ?? [];
+      i++;
+      while (i < words.length - 1 && words[i]!.startsWith('-')) i += valued.includes(words[i]!) ? 2 : 1;
+    }
     // PowerShell's `$path = "x"` sets a variable and runs nothing; `$date = Get-Date -Format x` runs Get-Date
     else if (/^\$[\w:]+$/.test(w) && words[i + 1] === '=') {
       if (i + 3 >= words.length) return [];
       i += 2;
-    }
-    // a flag is no program: what is left of a line after a PowerShell subexpression, `(Split-Path $p) -Force`
-    else if (i === 0 && w.startsWith('-')) return [];
-    else if (w === 'timeout' && i + 1 < words.length) i += 2;
+    } else if (/^\$[\w:]+=./s.test(w)) {
+      const value = w.slice(w.indexOf('=') + 1);
+      return i + 1 >= words.length ? [] : [value, ...words.slice(i + 1)];
+    } else if (w === 'timeout' && i + 1 < words.length) i += 2;
     // `npx vitest run`, `bunx tsc`: the runner fetches the program, the program is what runs
     else if (RUNNERS.test(base(w)) && i + 1 < words.length) {
       i++;
       while (i < words.length - 1 && /^-/.test(words[i]!)) i++;
     } else break;
   }
+  const program = words[i];
+  // a flag (what is left of a line after a PowerShell subexpression, `(Split-Path $p) -Force`), a script
+  // block's brace, a here-string's text (`@'...'@ | Set-Content x`): no program
+  if (program === undefined || program.startsWith('-') || /^@['"\n]/.test(program) || lettersAndDigits(program) === '')
+    return [];
   return words.slice(i);
 }
 
@@ -355,7 +378,10 @@ const INTERPRETERS = namesOr(
 const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 
 /** Commands that say, set or wait, and act on nothing. */
-const INERT = wordSet('cd pushd popd set-location echo printf write-output write-host true false : set source .', true);
+const INERT = wordSet(
+  'cd pushd popd set-location echo printf write-output write-host true false : set source . [ [[ test continue break return exit',
+  true,
+);
 
 /** A word as an intent's object: a path by its name, a URL by its host and path, versions alike. */
 function objectWord(word: string): string {
@@ -374,7 +400,12 @@ function intentOf(words: readonly string[]): string | undefined {
   if (INERT.test(verb) || POLLERS.test(verb) || verb === '') return undefined;
   // a word after a long flag is most likely its value (`--ext .ts`), not what the command acts on
   const plain = args.filter(
-    (a, i) => !a.startsWith('-') && !a.includes('\u0000') && !/^--[^=]+$/.test(args[i - 1] ?? ''),
+    (a, i) =>
+      !a.startsWith('-') &&
+      !a.includes('\u0000') &&
+      !/^--[^=]+$/.test(args[i - 1] ?? '') &&
+      // a script block's brace, a lone `+`, is nothing a command acts on
+      lettersAndDigits(a) !== '',
   );
   if (INTERPRETERS.test(verb)) {
     if (args.some((a) => /^-(?:c|e|command)$/i.test(a))) return undefined;
