@@ -52,6 +52,12 @@ describe('what a shell command is', () => {
     ]);
   });
 
+  it('a script handed to PowerShell is read as PowerShell: its backslashes are a path', () => {
+    assert.deepEqual(shell('powershell.exe -NoProfile -Command "python C:\\Users\\dev\\writer.py"').intents, [
+      'writer.py',
+    ]);
+  });
+
   it('a PowerShell variable set to a value runs nothing; set to a command, it runs that command', () => {
     const intents = (c: string) => shell(c).intents;
     assert.deepEqual(intents('$dir = "specs/001-auth"; $date = Get-Date -Format "yyyy-MM-dd"'), [

@@ -282,7 +282,7 @@ function inlineScript(verb: string, args: readonly string[]): string | undefined
   const v = verb.toLowerCase().replace(/\.exe$/, '');
   const flag = SHELLS.test(v)
     ? args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a))
-    : v === 'powershell' || v === 'pwsh'
+    : isPowerShell(v)
       ? args.findIndex((a) => /^-(?:c|command)$/i.test(a))
       : v === 'cmd'
         ? args.findIndex((a) => /^\/c$/i.test(a))
@@ -429,7 +429,13 @@ function unwrapped(command: string): string {
   return script;
 }
 
-function classifyShell(command: string, depth = 0): CallShape {
+/** Whether a program is PowerShell, whose scripts are read by its rules (a backslash is a path's, not an escape). */
+function isPowerShell(verb: string): boolean {
+  const v = verb.toLowerCase().replace(/\.exe$/, '');
+  return v === 'powershell' || v === 'pwsh';
+}
+
+function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(command)): CallShape {
   let shape: CallShape | undefined;
   const consider = (s: CallShape) => {
     if (!shape || RANK[s.cls] > RANK[shape.cls]) shape = s;
@@ -444,7 +450,7 @@ function classifyShell(command: string, depth = 0): CallShape {
   let probed: string | undefined;
   const intents = new Set<string>();
   const programs = new Set<string>();
-  for (const simple of lexShell(command, POWERSHELL.test(command))) {
+  for (const simple of lexShell(command, powershell)) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
     const words = programWords(simple.words);
@@ -455,7 +461,7 @@ function classifyShell(command: string, depth = 0): CallShape {
     const args = words.slice(1);
     const inner = depth < 3 ? inlineScript(verb, args) : undefined;
     if (inner !== undefined) {
-      const shape = classifyShell(inner, depth + 1);
+      const shape = classifyShell(inner, depth + 1, isPowerShell(verb) || POWERSHELL.test(inner));
       for (const i of shape.intents ?? []) intents.add(i);
       for (const p of shape.programs ?? []) programs.add(p);
       consider(shape);
