@@ -379,7 +379,8 @@ const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 
 /** Commands that say, set or wait, and act on nothing. */
 const INERT = wordSet(
-  'cd pushd popd set-location echo printf write-output write-host true false : set source . [ [[ test continue break return exit',
+  'cd pushd popd set-location echo printf write-output write-host true false : set source . ' +
+    '[ [[ test continue break return exit',
   true,
 );
 
