@@ -1,3 +1,4 @@
+import { boundedMemo } from './bounded-memo.ts';
 import { charClass, hasRun } from './char-runs.ts';
 import { LiteralSet } from './literal-set.ts';
 import { regex } from './regex.ts';
@@ -223,28 +224,16 @@ function looksGenerated(s: string): boolean {
 }
 
 /**
- * Texts redacted already, and what they came to: a history says the same things again and again (a loop's
- * outputs, a resumed session's copy of the earlier one, the same paths and commands), and a scan of a
- * person's history redacts each a few times (the labelled corpus: more than half its characters). Forgotten
- * all at once when they hold REMEMBER_CHARS, so that memory stays bounded; a very long text is not kept.
+ * Texts redacted already, and what they came to: a scan of a person's history redacts the same paths,
+ * commands and outputs a few times (the labelled corpus: more than half its characters).
  */
-const REMEMBER_CHARS = 1 << 20;
-const REMEMBER_LONGEST = 64 * 1024;
-const remembered = new Map<string, string>();
-let rememberedChars = 0;
+const remembered = boundedMemo<string>(1 << 20, 64 * 1024);
 
 export function redact(text: string): string {
   const known = remembered.get(text);
   if (known !== undefined) return known;
   const out = redactText(text);
-  if (text.length <= REMEMBER_LONGEST) {
-    if (rememberedChars + text.length > REMEMBER_CHARS) {
-      remembered.clear();
-      rememberedChars = 0;
-    }
-    remembered.set(text, out);
-    rememberedChars += text.length;
-  }
+  remembered.set(text, out);
   return out;
 }
 

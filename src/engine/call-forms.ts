@@ -1,5 +1,6 @@
 import type { GuardHit, ToolCall } from '../types.ts';
 import { canonicalArgs, type NormalizeContext } from '../core/canonical.ts';
+import { boundedMemo } from '../core/bounded-memo.ts';
 import { digest } from '../core/digest.ts';
 import { shortForm } from '../core/short-form.ts';
 import { type GuardContext, guardCall } from '../guard/guard.ts';
@@ -22,12 +23,9 @@ const byInput = new WeakMap<object, { name: string; cwd?: string; home?: string;
 
 /**
  * The forms of calls by their content, where nothing but the call and the folders decide them: a replay,
- * whose guard reads no file (guard/context.ts). Forgotten all at once past REMEMBER_CHARS of calls.
+ * whose guard reads no file (guard/context.ts).
  */
-const byContent = new Map<string, CallForms>();
-const REMEMBER_CHARS = 1 << 20;
-const REMEMBER_LONGEST = 64 * 1024;
-let rememberedChars = 0;
+const byContent = boundedMemo<CallForms>(1 << 20, 64 * 1024);
 
 /** Whether only the call and the folders decide its forms and the guard's answer (no file is read). */
 function pure(ctx: GuardContext): boolean {
@@ -37,8 +35,7 @@ function pure(ctx: GuardContext): boolean {
 
 function contentKey(call: ToolCall, ctx: NormalizeContext): string | undefined {
   if (!pure(ctx)) return undefined;
-  const key = JSON.stringify([call.name, ctx.cwd, ctx.home, call.input]);
-  return key.length <= REMEMBER_LONGEST ? key : undefined;
+  return JSON.stringify([call.name, ctx.cwd, ctx.home, call.input]);
 }
 
 export function callForms(call: ToolCall, ctx: GuardContext): CallForms {
@@ -50,14 +47,7 @@ export function callForms(call: ToolCall, ctx: GuardContext): CallForms {
   if (!forms) {
     const args = canonicalArgs(call.name, call.input, ctx);
     forms = { args, key: digest(call.name + '\u0000' + args), short: shortForm(call.name, call.input, ctx.cwd) };
-    if (content !== undefined) {
-      if (rememberedChars + content.length > REMEMBER_CHARS) {
-        byContent.clear();
-        rememberedChars = 0;
-      }
-      byContent.set(content, forms);
-      rememberedChars += content.length;
-    }
+    if (content !== undefined) byContent.set(content, forms);
   }
   if (input) byInput.set(input, { name: call.name, cwd: ctx.cwd, home: ctx.home, forms });
   return forms;
