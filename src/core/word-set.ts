@@ -1,3 +1,5 @@
+import { hinted } from './regex.ts';
+
 // Lists of whole words (program names, subcommands), each asked about one word. An expression such as
 // /^(?:rm|mv|cp)$/i answers the same, but V8 compiles it anew in every hook process, which asks it once or
 // twice: a set costs next to nothing to build. `test` is the expression's, so either stands for the other.
@@ -24,11 +26,5 @@ export function wordSet(words: string, anyCase = false): WordSet {
  */
 export function wordIn(words: string): WordSet {
   const list = words.split(' ');
-  const re = new RegExp(`(?:^|[_\\W])(?:${list.join('|')})(?:[_\\W]|$)`, 'i');
-  return {
-    test: (name) => {
-      const lower = name.toLowerCase();
-      return list.some((w) => lower.includes(w)) && re.test(name);
-    },
-  };
+  return hinted(new RegExp(`(?:^|[_\\W])(?:${list.join('|')})(?:[_\\W]|$)`, 'i'), list);
 }
