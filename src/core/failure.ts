@@ -185,8 +185,8 @@ export function isErrorAnswer(text: string): boolean {
 /**
  * Why calls fail, in classes that stay the same however the message is worded (localised, with a shell's
  * banner, another file name or version in it): the same cause behind attempts spelled differently. Each
- * comes with its hints, as redact.ts's rules do: literals of which a text holds one, in lower case, for its
- * expression to match at all (the 404 class's in their case, its expression being case-sensitive). A
+ * comes with its hints, as redact.ts's rules do: literals of which a text holds one for its expression to
+ * match at all, in lower case for an expression with the i flag (the 404 class's in their case). A
  * failure's text usually holds none of them, and then no expression is compiled.
  */
 const CAUSES = [
@@ -271,7 +271,7 @@ export function failureCause(text: string): string {
   if (words.length === 0) return 'bare';
   const lower = t.toLowerCase();
   for (const [cause, hints, re] of CAUSES)
-    if (hints.some((h) => (cause === 'http-404' ? t : lower).includes(h)) && re.test(t)) return cause;
+    if (hints.some((h) => (re.flags.includes('i') ? lower : t).includes(h)) && re.test(t)) return cause;
   const lines = failureLines(t);
   return (lines.length > 0 ? lines.slice(0, 3).join('\n') : words.split('\n').slice(-2).join('\n'))
     .replace(QUOTED, '<q>')
