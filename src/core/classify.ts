@@ -250,7 +250,8 @@ function programWords(words: readonly string[]): string[] {
   while (i < words.length) {
     const w = words[i]!;
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
-    else if (WRAPPERS.test(w)) {
+    // `sudo -u postgres psql`; `npx vitest run`, `bunx tsc`: the runner fetches the program, the program runs
+    else if (WRAPPERS.test(w) || (RUNNERS.test(base(w)) && i + 1 < words.length)) {
       const valued = WRAPPER_VALUE_FLAGS[base(w)] ?? [];
       i++;
       while (i < words.length - 1 && words[i]!.startsWith('-')) i += valued.includes(words[i]!) ? 2 : 1;
@@ -263,11 +264,7 @@ function programWords(words: readonly string[]): string[] {
       const value = w.slice(w.indexOf('=') + 1);
       return i + 1 >= words.length ? [] : [value, ...words.slice(i + 1)];
     } else if (w === 'timeout' && i + 1 < words.length) i += 2;
-    // `npx vitest run`, `bunx tsc`: the runner fetches the program, the program is what runs
-    else if (RUNNERS.test(base(w)) && i + 1 < words.length) {
-      i++;
-      while (i < words.length - 1 && /^-/.test(words[i]!)) i++;
-    } else break;
+    else break;
   }
   const program = words[i];
   // a flag (what is left of a line after a PowerShell subexpression, `(Split-Path $p) -Force`), a script
@@ -420,11 +417,14 @@ function intentOf(words: readonly string[]): string | undefined {
 /** A command handed whole to a shell, `bash -lc 'npm test'` or `powershell -Command "..."`, as the script it runs. */
 function unwrapped(command: string): string {
   let script = command;
+  let powershell = POWERSHELL.test(command);
   for (let depth = 0; depth < 3; depth++) {
-    const simples = lexShell(script, POWERSHELL.test(script));
+    const simples = lexShell(script, powershell);
     const words = simples.length === 1 ? programWords(simples[0]!.words) : [];
     const inner = words.length > 0 ? inlineScript(base(words[0]!), words.slice(1)) : undefined;
     if (inner === undefined) break;
+    // read as classifyShell reads it: a script handed to PowerShell by PowerShell's rules
+    powershell = isPowerShell(base(words[0]!)) || POWERSHELL.test(inner);
     script = inner;
   }
   return script;
