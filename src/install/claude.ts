@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { userHome } from '../core/user-home.ts';
 import { join } from 'node:path';
 import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
 import type { InstallTarget, Scope } from './target.ts';
@@ -22,7 +22,7 @@ export const CLAUDE: GroupSpec = {
 };
 
 function configDir(env: NodeJS.ProcessEnv): string {
-  return env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), '.claude');
+  return env.CLAUDE_CONFIG_DIR || join(userHome(env), '.claude');
 }
 
 export const claudeTarget: InstallTarget = {

@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { userHome } from '../core/user-home.ts';
 import { join } from 'node:path';
 import { addEntries, installedEntries, type ListSpec, removeEntries } from './hook-lists.ts';
 import type { InstallTarget, Scope } from './target.ts';
@@ -25,7 +25,7 @@ export const cursorTarget: InstallTarget = {
   label: 'Cursor',
   scopes: ['project', 'user'],
   settingsFile: (scope: Scope, project, env) =>
-    scope === 'project' ? join(project, '.cursor', 'hooks.json') : join(env.HOME || homedir(), '.cursor', 'hooks.json'),
+    scope === 'project' ? join(project, '.cursor', 'hooks.json') : join(userHome(env), '.cursor', 'hooks.json'),
   // Cursor reads AGENTS.md in a project; its user rules live in its settings, not in a file
   rulesFile: (scope: Scope, project) => (scope === 'project' ? join(project, 'AGENTS.md') : undefined),
   events: CURSOR.events,

@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { userHome } from '../core/user-home.ts';
 import { join } from 'node:path';
 import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
 import type { InstallTarget, Scope } from './target.ts';
@@ -17,7 +17,7 @@ export const GEMINI: GroupSpec = {
 };
 
 function geminiDir(env: NodeJS.ProcessEnv): string {
-  return join(env.HOME || homedir(), '.gemini');
+  return join(userHome(env), '.gemini');
 }
 
 export const geminiTarget: InstallTarget = {

@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { userHome } from '../core/user-home.ts';
 import { join } from 'node:path';
 import { addPluginFile, installedPlugin, type PluginFileSpec, removePluginFile } from './plugin-file.ts';
 import type { InstallTarget, Scope } from './target.ts';
@@ -9,7 +9,7 @@ import type { InstallTarget, Scope } from './target.ts';
 const SPEC: PluginFileSpec = { agent: 'opencode', binding: 'StallguardPlugin' };
 
 function configDir(env: NodeJS.ProcessEnv): string {
-  return join(env.XDG_CONFIG_HOME?.trim() || join(env.HOME || homedir(), '.config'), 'opencode');
+  return join(env.XDG_CONFIG_HOME?.trim() || join(userHome(env), '.config'), 'opencode');
 }
 
 export const opencodeTarget: InstallTarget = {

@@ -1,5 +1,5 @@
 import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { userHome } from '../core/user-home.ts';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codexHome, copilotHome, piAgentDir, qwenHome } from '../core/agent-homes.ts';
 
@@ -21,7 +21,7 @@ export interface SessionFiles {
  * ~/.pi/agent/sessions).
  */
 export function historyRoots(env: NodeJS.ProcessEnv = process.env): string[] {
-  const home = env.HOME || homedir();
+  const home = userHome(env);
   const dirs = [join(home, '.claude', 'projects'), join(home, '.config', 'claude', 'projects')];
   for (const d of (env.CLAUDE_CONFIG_DIR ?? '').split(/[,:]/).filter(Boolean)) dirs.push(join(d, 'projects'));
   dirs.push(join(codexHome(env), 'sessions'));
