@@ -52,6 +52,16 @@ describe('what a shell command is', () => {
     ]);
   });
 
+  it('what a substitution runs is a word of the command, not what the command acts on; it is where it is all', () => {
+    const intents = (c: string) => shell(c).intents;
+    // `$(pwd)` in two different commands does not make them one thing tried twice
+    assert.deepEqual(intents('GOCACHE=$(pwd)/.cache/go-build go test ./...'), ['go test']);
+    assert.deepEqual(intents('cd "$(git rev-parse --show-toplevel)" && npm run lint'), ['npm lint']);
+    assert.deepEqual(shell('cd "$(git rev-parse --show-toplevel)" && npm run lint').programs, ['npm']);
+    // a command that only keeps what its substitution printed acts on what the substitution runs
+    assert.deepEqual(intents('out=$(npm test 2>&1); echo "$out" | tail -5'), ['npm test']);
+  });
+
   it('a script handed to PowerShell is read as PowerShell: its backslashes are a path', () => {
     assert.deepEqual(shell('powershell.exe -NoProfile -Command "python C:\\Users\\dev\\writer.py"').intents, [
       'writer.py',

@@ -451,6 +451,10 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
   let probed: string | undefined;
   const intents = new Set<string>();
   const programs = new Set<string>();
+  // what a substitution runs (`GOCACHE=$(pwd)/.cache go test`) computes a word of the command: its intent only
+  // where the command has none of its own (`out=$(npm test 2>&1); echo "$out"`), else `$(pwd)` would make one
+  // thing of every command that uses it
+  const computed = { intents: new Set<string>(), programs: new Set<string>() };
   for (const simple of lexShell(command, powershell)) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
@@ -463,16 +467,18 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     const inner = depth < 3 ? inlineScript(verb, args) : undefined;
     if (inner !== undefined) {
       const shape = classifyShell(inner, depth + 1, isPowerShell(verb) || POWERSHELL.test(inner));
-      for (const i of shape.intents ?? []) intents.add(i);
-      for (const p of shape.programs ?? []) programs.add(p);
+      const into = simple.nested ? computed : { intents, programs };
+      for (const i of shape.intents ?? []) into.intents.add(i);
+      for (const p of shape.programs ?? []) into.programs.add(p);
       consider(shape);
       continue;
     }
     // a filter is not what a pipeline is for (`npm test | tail`); a search of what came before it is (`ps | grep x`)
     const intent = upstream && FILTERS.test(verb) ? undefined : intentOf(words);
     if (intent !== undefined) {
-      intents.add(intent);
-      programs.add(intent.split(' ', 1)[0]!);
+      const into = simple.nested ? computed : { intents, programs };
+      into.intents.add(intent);
+      into.programs.add(intent.split(' ', 1)[0]!);
     }
     if (
       verb === 'cd' ||
@@ -544,7 +550,8 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     found = { ...found, cls: 'poll', target: found.target ?? waited };
   else if (found.cls === 'exec' && onlyProbes && probed !== undefined) found = { cls: 'read', target: probed };
   // the first few: what a long script does first is what it is for
-  found = { ...found, intents: [...intents].slice(0, 4), programs: [...programs].slice(0, 4) };
+  const own = intents.size > 0 ? { intents, programs } : computed;
+  found = { ...found, intents: [...own.intents].slice(0, 4), programs: [...own.programs].slice(0, 4) };
   return inline ? { ...found, inline } : found;
 }
 

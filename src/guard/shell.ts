@@ -426,7 +426,7 @@ function findHit(args: string[], s: Scope, globs: Map<string, string>): Found | 
     const named = inner.filter((w) => w !== '{}');
     const innerHit = checkSimple(
       named,
-      { words: named, writes: [], stdin: [], pipeline: -1, dynamic: false, globs },
+      { words: named, writes: [], stdin: [], pipeline: -1, dynamic: false, nested: false, globs },
       undefined,
       s,
       [],

@@ -34,6 +34,10 @@ describe('shell lexer', () => {
       ],
     );
     assert.equal(segs[1]!.dynamic, true);
+    assert.deepEqual(
+      segs.map((s) => s.nested),
+      [true, false],
+    );
     assert.deepEqual(words('cp a b.bak-$(date +%s)')[1], ['cp', 'a', `b.bak-${HOLE}`]);
   });
 

@@ -29,6 +29,8 @@ export interface Simple {
   pipeline: number;
   /** A word held a command substitution: what it names is known only at run time. */
   dynamic: boolean;
+  /** The command runs inside a substitution (`$(pwd)`, `<(sort a)`): it computes a word of another command. */
+  nested: boolean;
   /**
    * Words (and redirection targets) with unquoted glob characters, each mapped to its pattern: the word with
    * its quoted characters escaped, so that `"a[1]"*` matches names that start with `a[1]` literally.
@@ -83,7 +85,15 @@ function lex(command: string, depth: number, pipelines: { next: number }, escape
   };
 
   let pipeline = pipelines.next++;
-  const fresh = (): Simple => ({ words: [], writes: [], stdin: [], pipeline, dynamic: false, globs: new Map() });
+  const fresh = (): Simple => ({
+    words: [],
+    writes: [],
+    stdin: [],
+    pipeline,
+    dynamic: false,
+    nested: depth > 0,
+    globs: new Map(),
+  });
   let cur = fresh();
   let word = '';
   let inWord = false;
