@@ -62,6 +62,18 @@ describe('what a shell command is', () => {
     assert.deepEqual(intents('out=$(npm test 2>&1); echo "$out" | tail -5'), ['npm test']);
   });
 
+  it('code handed on stdin is a script of its own each time; text cat passes on is read from nowhere', () => {
+    const intents = (c: string) => shell(c).intents;
+    // two different here-document scripts are not one thing tried twice, as two `python -c` are not
+    assert.deepEqual(intents("python3 - <<'PY'\nimport json\nprint(1)\nPY"), []);
+    assert.deepEqual(intents("cat <<'EOF' | python3 -\nprint(2)\nEOF"), []);
+    // writing a script to a scratch file and running it runs the script; the cat reads nothing
+    const shape = shell("cat > /tmp/totals.py <<'EOF'\nprint(1)\nEOF\npython3 /tmp/totals.py");
+    assert.equal(shape.cls, 'exec');
+    assert.deepEqual(shape.intents, ['totals.py']);
+    assert.equal(shell('cat notes/todo.md').cls, 'read');
+  });
+
   it('a script handed to PowerShell is read as PowerShell: its backslashes are a path', () => {
     assert.deepEqual(shell('powershell.exe -NoProfile -Command "python C:\\Users\\dev\\writer.py"').intents, [
       'writer.py',

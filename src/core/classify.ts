@@ -389,8 +389,11 @@ function objectWord(word: string): string {
   return w.toLowerCase().replace(/\bv?\d+(?:\.\d+)+\b/g, '#');
 }
 
-/** What one simple command acts on: its program and its last word that is no flag, or an interpreter's script. */
-function intentOf(words: readonly string[]): string | undefined {
+/**
+ * What one simple command acts on: its program and its last word that is no flag, or an interpreter's script.
+ * `fed`: the command reads text on its stdin (a here-document, a here-string, a pipe, `-`).
+ */
+function intentOf(words: readonly string[], fed: boolean): string | undefined {
   const [program = '', ...args] = words;
   const verb = base(program)
     .toLowerCase()
@@ -409,6 +412,8 @@ function intentOf(words: readonly string[]): string | undefined {
     if (args.some((a) => /^-(?:c|e|command)$/i.test(a))) return undefined;
     const script = plain.find((a) => /[./\\]/.test(a));
     if (script) return objectWord(script);
+    // code handed on stdin (`python3 - <<'PY'`, `... | node`) is a script of its own each time, as `python -c`'s is
+    if (fed) return undefined;
   }
   const object = plain.at(-1);
   return object === undefined ? verb : `${verb} ${objectWord(object)}`;
@@ -474,7 +479,11 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
       continue;
     }
     // a filter is not what a pipeline is for (`npm test | tail`); a search of what came before it is (`ps | grep x`)
-    const intent = upstream && FILTERS.test(verb) ? undefined : intentOf(words);
+    // `cat > /tmp/fix.py <<'EOF'`, `cat <<'EOF' | python3 -`: the text on its stdin goes on, as echo's does; it
+    // reads nothing and acts on nothing
+    if (simple.stdin.length > 0 && READERS.test(verb) && args.every((a) => a.startsWith('-'))) continue;
+    const fed = simple.stdin.length > 0 || upstream !== undefined || args.includes('-');
+    const intent = upstream && FILTERS.test(verb) ? undefined : intentOf(words, fed);
     if (intent !== undefined) {
       const into = simple.nested ? computed : { intents, programs };
       into.intents.add(intent);

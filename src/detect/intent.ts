@@ -1,6 +1,6 @@
 import type { Entry } from '../types.ts';
 import { attempts, lastBatches, RECENT, unchangedSince } from './recent.ts';
-import { type Signal, shares } from './signal.ts';
+import type { Signal } from './signal.ts';
 
 // One thing tried again and again, each time spelled otherwise: through other wrappers, shells, flags or
 // quoting (`adb devices`, `cmd /c adb devices`, `powershell -Command "adb devices"`), failing for the same
@@ -31,10 +31,14 @@ const CAUSE_WORDS: Record<string, string> = {
   bare: 'failed with no message',
 };
 
-/** What two calls are both at: the object they act on, or, when the program itself is missing, the program. */
-function oneThing(e: Entry, last: Entry): string | undefined {
-  if (e.cause === MISSING && last.cause === MISSING) return shares(e.prog, last.prog);
-  return shares(e.intent, last.intent);
+/**
+ * What the calls of a run are all at: the objects they act on, or, when the program itself is missing, the
+ * programs; narrowed by each earlier call, so that every attempt counted acts on one same thing (`git push` in
+ * `git commit && git push` and in `gh repo view x && git push`), not each on something else the latest does.
+ */
+function narrowed(e: Entry, last: Entry, things: readonly string[]): string[] {
+  const own = e.cause === MISSING && last.cause === MISSING ? e.prog : e.intent;
+  return own ? things.filter((t) => own.includes(t)) : [];
 }
 
 /** An attempt that brought nothing: it failed as the latest did, or it answered only lines seen before. */
@@ -51,7 +55,7 @@ export const intentRetry: Signal = (window) => {
   const last = window.at(-1);
   if (!last || !attempt(last) || !addsNothing(last, last)) return undefined;
   const calls: Entry[] = [];
-  let subject: string | undefined;
+  let things = (last.cause === MISSING ? last.prog : last.intent) ?? [];
   const recent = lastBatches(window, RECENT);
   // A command that ran in between and said something (an install, a script) may have changed what the next
   // attempt meets: across one, only the very same failure is the same failure (a module still missing, not the
@@ -60,18 +64,19 @@ export const intentRetry: Signal = (window) => {
   for (let i = recent.length - 1; i >= 0; i--) {
     const e = recent[i]!;
     if (!unchangedSince(e, last)) break;
-    const thing = attempt(e) ? oneThing(e, last) : undefined;
-    if (thing === undefined) {
+    const shared = attempt(e) ? narrowed(e, last, things) : [];
+    if (shared.length === 0) {
       if (DOING.has(e.cls) && e.ok !== false && (e.fresh ?? 0) > 0) ranBetween = true;
       continue;
     }
     if (ranBetween && e.ok === false && e.fail !== last.fail) break;
     if (!addsNothing(e, last) && (e.ok === false || e.empty)) break;
     calls.unshift(e);
-    subject ??= thing;
+    things = shared;
     if (!addsNothing(e, last)) break;
   }
   const n = attempts(calls);
+  const subject = things[0];
   if (n < 2 || subject === undefined) return undefined;
   const detail = last.ok === false ? (CAUSE_WORDS[last.cause ?? ''] ?? 'the same error') : 'nothing new';
   return { code: 'INTENT_RETRY', value: n, calls, detail, subject };
