@@ -135,6 +135,45 @@ describe('not one thing: healthy work that looks alike', () => {
   });
 });
 
+describe('what the attempts share', () => {
+  it('a push failing the same way through three different commands names the push, the thing all three do', () => {
+    const s = new Session();
+    s.prompt();
+    const denied = "Exit code 128\nfatal: could not read Username for 'https://github.com': No such device or address";
+    s.bash(
+      'git add . && git commit -m "hardware config" && git push',
+      `[master 05b9219] hardware config\n${denied}`,
+      false,
+    );
+    s.bash('git remote set-url origin https://github.com/a/hardware.git && git push', denied, false);
+    const d = s.bash('gh repo view a/hardware && git push', `name:\ta/hardware\n${denied}`, false);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`git push` fails/);
+  });
+
+  it('two scripts handed on stdin, or two commands using $(pwd), are not one thing tried again', () => {
+    const s = new Session();
+    s.prompt();
+    const traceback = (k: string) => `Traceback (most recent call last):\n  File "<stdin>", line 3\nKeyError: '${k}'`;
+    s.bash("python3 - <<'PY'\nimport json\nprint(json.load(open('a.json'))['x'])\nPY", traceback('x'), false);
+    s.bash("python3 - <<'PY'\nimport csv\nprint(next(csv.DictReader(open('b.csv')))['y'])\nPY", traceback('y'), false);
+    s.bash(
+      "python3 - <<'PY'\nimport tomllib\nprint(tomllib.load(open('c.toml','rb'))['z'])\nPY",
+      traceback('z'),
+      false,
+    );
+    assert.deepEqual(s.actions(), []);
+    const dirs = new Session();
+    dirs.prompt();
+    const said = [
+      dirs.bash('GOCACHE=$(pwd)/.cache go vet ./...', 'vet: ./db.go:3:1: undefined: Conn', false),
+      dirs.bash('docker run --rm -v "$(pwd)":/src app make', 'make: *** No rule to make target', false),
+      dirs.bash('tar czf "$(pwd)/../out.tgz" dist', 'tar: dist: Cannot stat', false),
+    ].map((d) => d.message ?? '');
+    assert.deepEqual(said, ['', '', '']);
+  });
+});
+
 describe('not the same failure', () => {
   it('the next missing module after an install is progress, though the error reads alike', () => {
     const s = new Session();
