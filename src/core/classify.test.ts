@@ -46,10 +46,7 @@ describe('what a shell command is', () => {
     assert.deepEqual(intents('command -v figlet'), ['figlet']);
     // two scripts that each test for a folder first share no intent for it
     assert.deepEqual(intents('[ -d "$repo/.git" ] || continue'), []);
-    assert.deepEqual(intents('Get-ChildItem . | ForEach-Object { $_.Name }'), [
-      'get-childitem',
-      'foreach-object $_.name',
-    ]);
+    assert.deepEqual(intents('Get-ChildItem . | ForEach-Object { $_.Name }'), ['foreach-object $_.name']);
   });
 
   it('what a substitution runs is a word of the command, not what the command acts on; it is where it is all', () => {
@@ -60,6 +57,19 @@ describe('what a shell command is', () => {
     assert.deepEqual(shell('cd "$(git rev-parse --show-toplevel)" && npm run lint').programs, ['npm']);
     // a command that only keeps what its substitution printed acts on what the substitution runs
     assert.deepEqual(intents('out=$(npm test 2>&1); echo "$out" | tail -5'), ['npm test']);
+  });
+
+  it("a compound command runs what is inside it: a loop's or a test's keywords are no programs", () => {
+    // a loop that edits files edits: what runs after it has something changed before it
+    assert.equal(shell('for f in src/*.ts; do sed -i "s/var /let /" "$f"; done').cls, 'edit');
+    assert.equal(shell('if [ -f package.json ]; then npm test; else echo none; fi').cls, 'test');
+    assert.equal(shell('until curl -sf localhost:3000/health; do sleep 2; done').cls, 'poll');
+    // a look before the work is not what the command acts on
+    assert.deepEqual(shell('git status && npm test').intents, ['npm test']);
+    assert.deepEqual(shell('git status && cat notes.txt').intents, ['git status', 'cat notes.txt']);
+    // two different loops share no `do` or `done`
+    assert.deepEqual(shell('for r in api web; do git -C "$r" pull; done').intents, ['git pull']);
+    assert.deepEqual(shell('while read l; do echo "$l"; done < list.txt').intents, []);
   });
 
   it('code handed on stdin is a script of its own each time; text cat passes on is read from nowhere', () => {

@@ -1,6 +1,6 @@
 import type { CallFacts, ToolCall, ToolClass } from '../types.ts';
 import { callFields, callPath, REPLACEMENT_FIELDS } from './call-fields.ts';
-import { lexShell } from '../shell/lex.ts';
+import { lexShell, type Simple } from '../shell/lex.ts';
 import { anyOf, either, hinted, regex } from './regex.ts';
 import { lettersAndDigits } from './plain-ascii.ts';
 import { type WordSet, wordSet } from './word-set.ts';
@@ -90,7 +90,7 @@ const FILTERS = wordSet(
   true,
 );
 const SEARCHERS = wordSet('grep egrep fgrep rg ag ack find fd locate which whereis where select-string sls', true);
-const POLLERS = wordSet('sleep wait watch until start-sleep', true);
+const POLLERS = wordSet('sleep wait watch start-sleep', true);
 /** Programs that ask a server how it is (`curl -s localhost:3000/health`): after a wait, asking is polling. */
 const PROBES = wordSet('curl wget http https xh nc invoke-webrequest iwr invoke-restmethod irm', true);
 /** A probe's arguments that send something: a request that changes state, not a question. */
@@ -232,6 +232,29 @@ function lastPath(words: readonly string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Shells' words that open or go on with a compound command (`if`, `then`, `do`, PowerShell's `try {`): the
+ * command that follows them is what runs. `for f in *.ts; do sed -i ... "$f"; done` edits; its `do` is no program.
+ */
+const KEYWORDS = new Set([
+  'if',
+  'then',
+  'elif',
+  'else',
+  'while',
+  'until',
+  'do',
+  '!',
+  'time',
+  '{',
+  '}',
+  'try',
+  'catch',
+  'finally',
+]);
+/** Words that head or close a compound command and run nothing themselves: a loop's list, a case's word. */
+const LOOP_HEADS = new Set(['for', 'foreach', 'select', 'case', 'switch', 'done', 'fi', 'esac', 'function']);
+
 /** Wrappers' flags that take a value of their own: `sudo -u postgres psql`, `xargs -I {} kill`. */
 const WRAPPER_VALUE_FLAGS: Record<string, readonly string[]> = {
   sudo: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U'],
@@ -249,7 +272,8 @@ function programWords(words: readonly string[]): string[] {
   let i = 0;
   while (i < words.length) {
     const w = words[i]!;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
+    if (LOOP_HEADS.has(w)) return [];
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || KEYWORDS.has(w)) i++;
     // `sudo -u postgres psql`; `npx vitest run`, `bunx tsc`: the runner fetches the program, the program runs
     else if (WRAPPERS.test(w) || (RUNNERS.test(base(w)) && i + 1 < words.length)) {
       const valued = WRAPPER_VALUE_FLAGS[base(w)] ?? [];
@@ -377,7 +401,7 @@ const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 /** Commands that say, set or wait, and act on nothing. */
 const INERT = wordSet(
   'cd pushd popd set-location echo printf write-output write-host true false : set source . ' +
-    '[ [[ test continue break return exit',
+    '[ [[ test continue break return exit read export local declare readonly unset shift',
   true,
 );
 
@@ -435,6 +459,17 @@ function unwrapped(command: string): string {
   return script;
 }
 
+function intentSets(): { intents: Set<string>; programs: Set<string> } {
+  return { intents: new Set(), programs: new Set() };
+}
+
+/** A command that only shows what is there: a read, a listing, a search, git's looks. */
+function looksOnly(verb: string, words: readonly string[]): boolean {
+  const args = words.slice(1);
+  if (verb === 'git') return gitLooks(args) || /^(?:grep|log)$/.test(args[0] ?? '');
+  return READERS.test(verb) || SEARCHERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk';
+}
+
 /** Whether a program is PowerShell, whose scripts are read by its rules (a backslash is a path's, not an escape). */
 function isPowerShell(verb: string): boolean {
   const v = verb.toLowerCase().replace(/\.exe$/, '');
@@ -454,12 +489,13 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
   let onlyProbes = true;
   /** The URL the first probe asked for. */
   let probed: string | undefined;
-  const intents = new Set<string>();
-  const programs = new Set<string>();
-  // what a substitution runs (`GOCACHE=$(pwd)/.cache go test`) computes a word of the command: its intent only
-  // where the command has none of its own (`out=$(npm test 2>&1); echo "$out"`), else `$(pwd)` would make one
-  // thing of every command that uses it
-  const computed = { intents: new Set<string>(), programs: new Set<string>() };
+  // What the command acts on, from what its commands that do something act on; where none does, what its looks
+  // look at (`git status && npm test` acts on `npm test`, `git status && cat a.txt` on both); and what a
+  // substitution runs (`GOCACHE=$(pwd)/.cache go test`), which computes a word of the command, only where the
+  // command has nothing else (`out=$(npm test 2>&1); echo "$out"`). Else `$(pwd)` or a `git status` first would
+  // make one thing of every command that has it.
+  const acts = { doing: intentSets(), looking: intentSets(), computing: intentSets() };
+  const into = (simple: Simple, looks: boolean) => (simple.nested ? acts.computing : looks ? acts.looking : acts.doing);
   for (const simple of lexShell(command, powershell)) {
     const written = simple.writes.find((w) => !CAPTURE.test(w) && !NOT_CODE.test(w));
     if (written !== undefined) consider({ cls: 'edit', target: written, change: command });
@@ -472,9 +508,9 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     const inner = depth < 3 ? inlineScript(verb, args) : undefined;
     if (inner !== undefined) {
       const shape = classifyShell(inner, depth + 1, isPowerShell(verb) || POWERSHELL.test(inner));
-      const into = simple.nested ? computed : { intents, programs };
-      for (const i of shape.intents ?? []) into.intents.add(i);
-      for (const p of shape.programs ?? []) into.programs.add(p);
+      const set = into(simple, shape.cls === 'read' || shape.cls === 'search');
+      for (const i of shape.intents ?? []) set.intents.add(i);
+      for (const p of shape.programs ?? []) set.programs.add(p);
       consider(shape);
       continue;
     }
@@ -485,9 +521,9 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     const fed = simple.stdin.length > 0 || upstream !== undefined || args.includes('-');
     const intent = upstream && FILTERS.test(verb) ? undefined : intentOf(words, fed);
     if (intent !== undefined) {
-      const into = simple.nested ? computed : { intents, programs };
-      into.intents.add(intent);
-      into.programs.add(intent.split(' ', 1)[0]!);
+      const set = into(simple, looksOnly(verb, words));
+      set.intents.add(intent);
+      set.programs.add(intent.split(' ', 1)[0]!);
     }
     if (
       verb === 'cd' ||
@@ -559,7 +595,7 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     found = { ...found, cls: 'poll', target: found.target ?? waited };
   else if (found.cls === 'exec' && onlyProbes && probed !== undefined) found = { cls: 'read', target: probed };
   // the first few: what a long script does first is what it is for
-  const own = intents.size > 0 ? { intents, programs } : computed;
+  const own = [acts.doing, acts.looking, acts.computing].find((a) => a.intents.size > 0) ?? acts.doing;
   found = { ...found, intents: [...own.intents].slice(0, 4), programs: [...own.programs].slice(0, 4) };
   return inline ? { ...found, inline } : found;
 }
