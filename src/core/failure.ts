@@ -252,6 +252,21 @@ const CAUSES = [
   ],
 ] as const;
 
+/** Each class in words, as a message names it: `adb` is not found, `git push` fails (not authorised). */
+export const CAUSE_WORDS: Record<string, string> = {
+  'command-not-found': 'not found',
+  'port-in-use': 'port already in use',
+  refused: 'connection refused',
+  duplicate: 'already exists',
+  permission: 'permission denied',
+  auth: 'not authorised',
+  'http-404': 'not found (404)',
+  'http-5xx': 'server error',
+  timeout: 'timed out',
+  'no-such-file': 'no such file or directory',
+  bare: 'failed with no message',
+};
+
 /** Quoted text: in '', "", ``, ‘’ and “” (the hook's code has no character past U+00FF: scripts/build.mjs). */
 const QUOTED =
   /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|\u2018[^\u2019\n]{0,200}\u2019|\u201c[^\u201d\n]{0,200}\u201d/g;

@@ -1,4 +1,5 @@
 import type { Entry } from '../types.ts';
+import { CAUSE_WORDS } from '../core/failure.ts';
 import { attempts, lastBatches, RECENT, unchangedSince } from './recent.ts';
 import type { Signal } from './signal.ts';
 
@@ -15,21 +16,6 @@ function attempt(e: Entry): boolean {
   return DOING.has(e.cls) || (e.cls === 'read' && e.ok === false && !e.refused);
 }
 const MISSING = 'command-not-found';
-
-/** A cause in words, as the message names it. */
-const CAUSE_WORDS: Record<string, string> = {
-  'command-not-found': 'not found',
-  'port-in-use': 'port already in use',
-  refused: 'connection refused',
-  duplicate: 'already exists',
-  permission: 'permission denied',
-  auth: 'not authorised',
-  'http-404': 'not found (404)',
-  'http-5xx': 'server error',
-  timeout: 'timed out',
-  'no-such-file': 'no such file or directory',
-  bare: 'failed with no message',
-};
 
 /**
  * What the calls of a run are all at: the objects they act on, or, when the program itself is missing, the

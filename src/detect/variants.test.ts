@@ -151,6 +151,18 @@ describe('what the attempts share', () => {
     assert.match(d.message ?? '', /`git push` fails/);
   });
 
+  it('test runs spelled three ways, refused by the database each time, are nudged with the cause they share', () => {
+    const s = new Session();
+    s.prompt();
+    const refused = (n: number) =>
+      `FAIL tests/db.test.ts\nError: connect ECONNREFUSED 127.0.0.1:5432\n  at TCPConnectWrap (${n} ms)`;
+    s.bash('npm test -- tests/db.test.ts', refused(12), false);
+    s.bash('npx vitest run tests/db.test.ts', refused(15), false);
+    const d = s.bash('npm run test -- --reporter=verbose tests/db.test.ts', refused(9), false);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /same failure: connection refused/);
+  });
+
   it('two scripts handed on stdin, or two commands using $(pwd), are not one thing tried again', () => {
     const s = new Session();
     s.prompt();

@@ -1,6 +1,7 @@
 import type { SignalCode } from '../types.ts';
 import type { SignalResult } from '../detect/signal.ts';
 import type { Stall } from './find-stall.ts';
+import { CAUSE_WORDS } from '../core/failure.ts';
 
 // Wording is factual on purpose: Claude treats imperative "system" text as possible prompt injection,
 // and a person reading the ledger should see exactly what was repeated, how often, and what decided.
@@ -42,13 +43,21 @@ const DECIDED_BY: Record<SignalCode, string> = {
  * over the whole task (`times`), not only since the last nudge.
  */
 function describeLoop(lead: SignalResult, times?: number): string {
-  if (lead.code === 'CYCLE')
-    return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${lead.detail})`;
+  const detail = withCause(lead);
+  if (lead.code === 'CYCLE') return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${detail})`;
   const shorts = [...new Set(lead.calls.map((c) => c.short))];
   const count = lead.calls.length;
-  if (shorts.length === 1) return `${quote(shorts[0]!)} x${times ?? count} (${lead.detail})`;
+  if (shorts.length === 1) return `${quote(shorts[0]!)} x${times ?? count} (${detail})`;
   const named = shorts.slice(0, 3).map(quote).join(', ') + (shorts.length > 3 ? ` and ${shorts.length - 3} more` : '');
-  return `${named} (${count} similar calls, ${lead.detail})`;
+  return `${named} (${count} similar calls, ${detail})`;
+}
+
+/** "same failure" with the cause the failing calls all share, where it is one the message can name. */
+function withCause(lead: SignalResult): string {
+  const causes = new Set(lead.calls.filter((c) => c.ok === false).map((c) => c.cause));
+  const [cause] = causes;
+  const words = causes.size === 1 && cause !== undefined ? CAUSE_WORDS[cause] : undefined;
+  return words === undefined ? lead.detail : lead.detail.replace(/^same failure/, `same failure: ${words}`);
 }
 
 /** How the attempts at one thing ended, as the message says it. */
@@ -76,7 +85,21 @@ function what(stall: Stall): string {
       `${quote(lead.subject)} fails the same way after each of ${lead.value - 1} edits: ` +
       'they do not reach the failure'
     );
-  return `the last calls repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
+  const subject = sharedIntent(lead);
+  const who = subject === undefined ? 'the last calls' : `the last calls, each at ${quote(subject)},`;
+  return `${who} repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
+}
+
+/**
+ * The one thing every looping shell call acts on (`git push`), where they all act on one, spelled otherwise (a
+ * tool's own calls are named by their file already).
+ */
+function sharedIntent(lead: SignalResult): string | undefined {
+  if (new Set(lead.calls.map((c) => c.short)).size < 2 || lead.calls.some((c) => c.prog === undefined))
+    return undefined;
+  let shared = lead.calls[0]?.intent ?? [];
+  for (const c of lead.calls) shared = shared.filter((i) => c.intent?.includes(i));
+  return shared[0];
 }
 
 export function nudgeMessage(stall: Stall): string {
