@@ -45,6 +45,14 @@ describe('the lines an answer holds', () => {
     assert.deepEqual(lines, outcomeLines('begins here\nthe same start\nthe same end'));
   });
 
+  it('folds every ASCII character as the plain definition does (they are worked out without its expressions)', () => {
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c);
+      for (const t of [`a${ch}b`, `${ch}x${ch}Y${ch}`, `1 ${ch}\n${ch}${ch}2`])
+        assert.deepEqual(outcomeLines(t), plainOutcomeLines(t), JSON.stringify(t));
+    }
+  });
+
   it('hashes what folding each line into a copy would hash, whatever the characters and however long the text', () => {
     const unit = fc.constantFrom(...'aZ9 _-.\t\r\n\v\f\u00a0\u2028\ufeffÉéİ\u212a€😀\x00\x7f'.split(''), 'ab', '1 2');
     fc.assert(

@@ -37,18 +37,27 @@ const SLOW = 4;
 const kinds = new Uint8Array(0x10000);
 const lowered = new Uint16Array(0x10000);
 
+/** An ASCII character's kind and lowered form, by its code: the expressions otherKind asks cost a compile each. */
+function asciiKind(c: number): number {
+  if (c === 32 || (c >= 9 && c <= 13)) return SPACE;
+  const low = c >= 65 && c <= 90 ? c + 32 : c;
+  lowered[c] = low;
+  return (low >= 97 && low <= 122) || (low >= 48 && low <= 57) ? WORD : OTHER;
+}
+
+function otherKind(c: number): number {
+  const ch = String.fromCharCode(c);
+  const low = ch.toLowerCase();
+  if (/\s/.test(ch)) return SPACE;
+  if (low.length !== 1 || c === 0x3a3 || (c >= 0xd800 && c <= 0xdfff)) return SLOW;
+  lowered[c] = low.charCodeAt(0);
+  return /[\p{L}\p{N}]/u.test(low) ? WORD : OTHER;
+}
+
 function kindOf(c: number): number {
   const known = kinds[c]!;
   if (known !== 0) return known;
-  const ch = String.fromCharCode(c);
-  const low = ch.toLowerCase();
-  let kind = SLOW;
-  if (/\s/.test(ch)) kind = SPACE;
-  else if (low.length === 1 && c !== 0x3a3 && (c < 0xd800 || c > 0xdfff)) {
-    lowered[c] = low.charCodeAt(0);
-    // an ASCII character needs no \p{L} (plain-ascii.ts)
-    kind = (c < 128 ? /[a-z0-9]/.test(low) : /[\p{L}\p{N}]/u.test(low)) ? WORD : OTHER;
-  }
+  const kind = c < 128 ? asciiKind(c) : otherKind(c);
   kinds[c] = kind;
   return kind;
 }

@@ -23,34 +23,36 @@ function noInput(): boolean {
 
 export async function readStdin(limit = 64 << 20): Promise<string> {
   if (noInput()) return '';
-  const chunks: Buffer[] = [];
+  // read into one buffer, grown when full, and decoded once: a payload fits in the first, and each copy or
+  // concat is one more of node's functions compiled in a process that runs it once
+  let buf = Buffer.allocUnsafe(64 * 1024);
   let size = 0;
-  const buf = Buffer.allocUnsafe(64 * 1024);
   for (;;) {
+    if (size === buf.length) {
+      const bigger = Buffer.allocUnsafe(2 * buf.length);
+      buf.copy(bigger, 0, 0, size);
+      buf = bigger;
+    }
     let n: number;
     try {
-      n = readSync(0, buf, 0, buf.length, null);
+      n = readSync(0, buf, size, buf.length - size, null);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') break;
-      if (code === 'EOF') return finish(chunks);
+      if (code === 'EOF') return buf.toString('utf8', 0, size);
       throw e;
     }
-    if (n === 0) return finish(chunks);
+    if (n === 0) return buf.toString('utf8', 0, size);
     size += n;
     if (size > limit) throw tooLarge(limit);
-    chunks.push(Buffer.from(buf.subarray(0, n)));
   }
+  const chunks: Buffer[] = [buf.subarray(0, size)];
   for await (const chunk of process.stdin) {
     const b = chunk as Buffer;
     size += b.length;
     if (size > limit) throw tooLarge(limit);
     chunks.push(b);
   }
-  return finish(chunks);
-}
-
-function finish(chunks: Buffer[]): string {
   return Buffer.concat(chunks).toString('utf8');
 }
 

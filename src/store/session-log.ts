@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentName, Config, Decision, Observation } from '../types.ts';
 import { ALLOW } from '../types.ts';
@@ -71,6 +81,8 @@ export function appendLine(file: string, line: LogLine | object): void {
 
 /** Writes the meta line of a new session file; does nothing when the file already exists. */
 export function createSessionFile(file: string, meta: Extract<LogLine, { t: 'm' }>): void {
+  // nearly always there already: asked first, since the exclusive create's EEXIST is an error built and thrown
+  if (existsSync(file)) return;
   ensureDir(file);
   let fd: number;
   try {
