@@ -40,7 +40,7 @@ const REQUEST_ID = /\b(?:req|request|msg|toolu|call|run|trace)_[A-Za-z0-9]{8,}\b
 const TEMP_PATH = /(?:\/private)?\/(?:tmp|var\/tmp|var\/folders\/[^\s/]+\/[^\s/]+\/T)\/[^\s/'"`),;:]+/g;
 const PID = /\b(pid|PID|PGID|process(?: group)?(?: pgid)?|Process Group PGID)([:= #]+)\d+\b/gi;
 const UNIX_EPOCH_MS = /\b1[6-9]\d{11}\b/g;
-const DURATION = /\b\d+(?:\.\d+)?\s?(?:ms|msec|milliseconds?|s|secs?|seconds?|µs|us|ns|m|mins?|minutes?)\b(?!\w)/g;
+const DURATION = /\b\d+(?:\.\d+)?\s?(?:ms|msec|milliseconds?|s|secs?|seconds?|\u00b5s|us|ns|m|mins?|minutes?)\b(?!\w)/g;
 const HEX_ADDRESS = /\b0x[0-9a-f]{6,}\b/gi;
 const LOCAL_PORT = /\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):\d{2,5}\b/g;
 const LOOPBACK = ['localhost:', '127.0.0.1:', '0.0.0.0:', '[::1]:'];

@@ -28,7 +28,7 @@ const ERROR_LINE: [RegExp, string[]?][] = [
     ['FAILURE: Build failed', '* What went wrong:', 'Execution failed for task ', 'BUILD FAILED', '[ERROR] '],
   ],
   // test runners' failure markers: ✗, ✕, ×
-  [/^\s*(?:\u2717|\u2715|×|not ok)\s+.*$/, ['\u2717', '\u2715', '×', 'not ok']],
+  [/^\s*(?:\u2717|\u2715|\u00d7|not ok)\s+.*$/, ['\u2717', '\u2715', '\u00d7', 'not ok']],
   [/^.*\b\d+ (?:failed|errors?|failing)\b.*$/i, [' failed', ' error', ' failing']],
   [
     regex(

@@ -238,13 +238,19 @@ export function anchorList(ctx: GuardContext, cwd = ctx.cwd): string[] {
   return once(ctx, `anchors\u0000${cwd}`, () => makeAnchorList(ctx, cwd));
 }
 
-function makeAnchorList(ctx: GuardContext, cwd: string | undefined): string[] {
+/**
+ * The anchors in order, or only those named `name`: the others are then not joined at all (a call's file is
+ * rarely named as one, and a hook process joins each path in V8's interpreter).
+ */
+function makeAnchorList(ctx: GuardContext, cwd: string | undefined, name?: string): string[] {
   const list: string[] = [];
-  for (const base of new Set([ctx.cwd, cwd, ctx.home]))
-    if (base) for (const f of ANCHOR_FILES) list.push(posix.join(base, f));
-  if (ctx.home) for (const f of HOME_ANCHORS) list.push(posix.join(ctx.home, f));
-  for (const dir of ctx.configDirs ?? []) for (const f of Object.keys(IN_CONFIG_DIR)) list.push(posix.join(dir, f));
-  list.push(...ownPlaces(ctx));
+  const add = (base: string, f: string) => {
+    if (name === undefined || posix.basename(f) === name) list.push(posix.join(base, f));
+  };
+  for (const base of new Set([ctx.cwd, cwd, ctx.home])) if (base) for (const f of ANCHOR_FILES) add(base, f);
+  if (ctx.home) for (const f of HOME_ANCHORS) add(ctx.home, f);
+  for (const dir of ctx.configDirs ?? []) for (const f of Object.keys(IN_CONFIG_DIR)) add(dir, f);
+  for (const p of ownPlaces(ctx)) if (name === undefined || posix.basename(p) === name) list.push(p);
   return list;
 }
 
@@ -259,8 +265,7 @@ export function forms(abs: string, ctx: GuardContext): string[] {
   const out = real !== abs ? [abs, real] : [abs];
   // a link keeps the name it points to, as dotfiles managers make them: only then is the other way round looked up
   const name = posix.basename(real);
-  for (const a of anchorList(ctx))
-    if (posix.basename(a) === name && !out.includes(a) && ctx.realpath(a) === real) out.push(a);
+  for (const a of makeAnchorList(ctx, ctx.cwd, name)) if (!out.includes(a) && ctx.realpath(a) === real) out.push(a);
   return out;
 }
 
