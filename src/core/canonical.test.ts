@@ -105,6 +105,18 @@ const PIECES = [
   '12:5',
   '1-2',
   '2026-01-01 10:00',
+  // PID's words in other cases, and the characters that lower or match under i to nearly theirs
+  'PiD 9',
+  'ProCess: 3',
+  'p\u0130d 1',
+  'p\u0131d 2',
+  'pg\u0130d=4',
+  'PROC\u0130SS 5',
+  // line ends with and without the spaces and carriage returns around them
+  '\r \n',
+  '\n\r\n',
+  '\r\n\t',
+  ' \t\n',
 ];
 
 describe('normalizeText', () => {

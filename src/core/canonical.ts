@@ -58,8 +58,16 @@ const DURATION_HINT = /\d\s?[msun\u00b5]/;
 const DIGITS = charClass('0123456789');
 /** A request id's prefix, the word and its underscore. */
 const HEX_DIGITS = charClass('0123456789abcdefABCDEF');
-/** Runs of spaces and tabs to fold (one with a tab, or longer than one), and line ends with the spaces around them. */
-const WHITESPACE = /[ \t]*\r?\n[ \t]*|[ \t]{2,}|\t/g;
+/**
+ * Runs of spaces and tabs to fold (one with a tab, or longer than one), and line ends with the spaces around
+ * them or a carriage return: a bare line end, which stays as it is, is no match (one a line, a call each).
+ */
+const WHITESPACE = /[ \t]+\r?\n[ \t]*|\r?\n[ \t]+|\r\n|[ \t]{2,}|\t/g;
+/**
+ * PID's words in any case, as they stand in the lowered text: no other character lowers into p, i, d, g, r, o,
+ * c, e or s (İ lowers to i and a combining dot), and under the i flag without u none other matches them either.
+ */
+const PID_HINT = /p(?:g?id|rocess)/i;
 
 /** The last three letters of each prefix REQUEST_ID knows, and the last one's char codes (q t g u l n e). */
 const REQUEST_ID_ENDS = ['req', 'est', 'msg', 'olu', 'all', 'run', 'ace'];
@@ -96,8 +104,7 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   if (mayHoldRequestId(t)) t = t.replace(REQUEST_ID, '<id>');
   if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
-  const lower = t.toLowerCase(); // PID's words, whatever their case
-  if (lower.includes('pid') || lower.includes('pgid') || lower.includes('process')) t = t.replace(PID, '$1$2<pid>');
+  if (PID_HINT.test(t)) t = t.replace(PID, '$1$2<pid>');
   if (hasRun(t, DIGITS, 13)) t = t.replace(UNIX_EPOCH_MS, '<time>');
   // Whitespace folding in one pass, only where there is something to fold (a lone space or newline stays as
   // it is): every run of spaces and tabs becomes one space, and a line end loses the spaces around it and
