@@ -8,9 +8,10 @@ const MAX_CHARS = 20_000;
 
 /** FNV-1a's start: hashText is FNV_START, fnvStep for each UTF-16 code unit, then fnvEnd. */
 export const FNV_START = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 
 export function fnvStep(h: number, code: number): number {
-  return Math.imul(h ^ code, 0x01000193);
+  return Math.imul(h ^ code, FNV_PRIME);
 }
 
 /** The final avalanche, so that neighbouring shingles spread over the whole range. */
