@@ -260,3 +260,32 @@ describe('lastLines', () => {
     );
   });
 });
+
+describe('failureLines and failureCause, once a process has looked at enough text for an automaton', () => {
+  it('answer as before', () => {
+    for (let i = 0; i < 40; i++) {
+      failureLines('x'.repeat(10_000));
+      failureCause('x'.repeat(10_000));
+    }
+    const lines = fc
+      .array(fc.oneof(fc.constantFrom(...LINE_PIECES), fc.string({ maxLength: 4 })), { maxLength: 10 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(lines, (t) => assert.deepEqual(failureLines(t), everyLine(t))),
+      { numRuns: 3000 },
+    );
+    const phrases = fc
+      .array(fc.oneof(fc.constantFrom(...PHRASES), fc.string({ maxLength: 5 })), { maxLength: 8 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(phrases, (t) => {
+        const bare = t.replace(/^Exit code:? -?\d+$/gim, '').trim().length === 0;
+        const cause = bare ? 'bare' : CAUSES.find(([, re]) => re.test(t))?.[0];
+        const got = failureCause(t);
+        if (cause !== undefined) assert.equal(got, cause, t);
+        else assert.ok(!CAUSES.some(([c]) => c === got), t);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { HintLists } from './hint-lists.ts';
 import { isPlainAscii } from './plain-ascii.ts';
 import { anyOf, either, hinted, regex } from './regex.ts';
 // How a call failed, reduced to what stays the same when the same problem recurs: the exception type and
@@ -47,14 +48,14 @@ const ERROR_LINE: [RegExp, string[]?][] = [
   [/^HTTP\/[\d.]+ [45]\d\d\b.*$/, ['HTTP/']],
 ];
 
+const ERROR_LINE_HINTS = new HintLists(ERROR_LINE.map(([re, hints]) => ({ hints, anyCase: re.ignoreCase })));
+
 const LINE_NUMBER = /\b(?:line|ln|col|column)\s*\d+|:\d+(?::\d+)?\b/gi;
 
 /** The failure lines of an output, normalised. Empty when nothing looks like an error. */
 export function failureLines(text: string): string[] {
-  const lower = text.toLowerCase();
-  const asked = ERROR_LINE.filter(
-    ([re, hints]) => !hints || hints.some((h) => (re.flags.includes('i') ? lower : text).includes(h)),
-  ).map(([re]) => re);
+  const held = ERROR_LINE_HINTS.held(text);
+  const asked = ERROR_LINE.filter((_, i) => held[i]).map(([re]) => re);
   const lines = new Set<string>();
   for (const raw of text.split('\n')) {
     const line = raw.trim();
@@ -267,6 +268,8 @@ export const CAUSE_WORDS: Record<string, string> = {
   bare: 'failed with no message',
 };
 
+const CAUSE_HINTS = new HintLists(CAUSES.map(([, hints, re]) => ({ hints, anyCase: re.ignoreCase })));
+
 /** Quoted text: in '', "", ``, ‘’ and “” (the hook's code has no character past U+00FF: scripts/build.mjs). */
 const QUOTED =
   /'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`|\u2018[^\u2019\n]{0,200}\u2019|\u201c[^\u201d\n]{0,200}\u201d/g;
@@ -284,9 +287,8 @@ export function failureCause(text: string): string {
   const t = text.length > 8_000 ? text.slice(0, 4_000) + '\n' + text.slice(-4_000) : text;
   const words = t.replace(/^Exit code:? -?\d+$/gim, '').trim();
   if (words.length === 0) return 'bare';
-  const lower = t.toLowerCase();
-  for (const [cause, hints, re] of CAUSES)
-    if (hints.some((h) => (re.flags.includes('i') ? lower : t).includes(h)) && re.test(t)) return cause;
+  const held = CAUSE_HINTS.held(t);
+  for (let i = 0; i < CAUSES.length; i++) if (held[i] && CAUSES[i]![2].test(t)) return CAUSES[i]![0];
   const lines = failureLines(t);
   return (lines.length > 0 ? lines.slice(0, 3).join('\n') : words.split('\n').slice(-2).join('\n'))
     .replace(QUOTED, '<q>')
