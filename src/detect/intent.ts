@@ -1,7 +1,7 @@
 import type { Entry } from '../types.ts';
 import { CAUSE_WORDS } from '../core/failure.ts';
 import { attempts, lastBatches, RECENT, unchangedSince } from './recent.ts';
-import type { Signal } from './signal.ts';
+import { common, type Signal } from './signal.ts';
 
 // One thing tried again and again, each time spelled otherwise: through other wrappers, shells, flags or
 // quoting (`adb devices`, `cmd /c adb devices`, `powershell -Command "adb devices"`), failing for the same
@@ -23,8 +23,7 @@ const MISSING = 'command-not-found';
  * `git commit && git push` and in `gh repo view x && git push`), not each on something else the latest does.
  */
 function narrowed(e: Entry, last: Entry, things: readonly string[]): string[] {
-  const own = e.cause === MISSING && last.cause === MISSING ? e.prog : e.intent;
-  return own ? things.filter((t) => own.includes(t)) : [];
+  return common(things, e.cause === MISSING && last.cause === MISSING ? e.prog : e.intent);
 }
 
 /** An attempt that brought nothing: it failed as the latest did, or it answered only lines seen before. */

@@ -19,6 +19,11 @@ export function shares(a: readonly string[] | undefined, b: readonly string[] | 
   return a && b ? a.find((x) => b.includes(x)) : undefined;
 }
 
+/** The things of `a` that `b` names too, in a's order: what a run of calls all act on, narrowed call by call. */
+export function common(a: readonly string[], b: readonly string[] | undefined): string[] {
+  return b ? a.filter((x) => b.includes(x)) : [];
+}
+
 /** How many entries at the end of the window, counted back from the latest, satisfy `linked(earlier, later)`. */
 export function tailRun(window: readonly Entry[], linked: (earlier: Entry, later: Entry) => boolean): number {
   if (window.length === 0) return 0;

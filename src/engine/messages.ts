@@ -1,5 +1,5 @@
 import type { SignalCode } from '../types.ts';
-import type { SignalResult } from '../detect/signal.ts';
+import { common, type SignalResult } from '../detect/signal.ts';
 import type { Stall } from './find-stall.ts';
 import { CAUSE_WORDS } from '../core/failure.ts';
 
@@ -97,9 +97,7 @@ function what(stall: Stall): string {
 function sharedIntent(lead: SignalResult): string | undefined {
   if (new Set(lead.calls.map((c) => c.short)).size < 2 || lead.calls.some((c) => c.prog === undefined))
     return undefined;
-  let shared = lead.calls[0]?.intent ?? [];
-  for (const c of lead.calls) shared = shared.filter((i) => c.intent?.includes(i));
-  return shared[0];
+  return lead.calls.reduce((shared, c) => common(shared, c.intent), lead.calls[0]?.intent ?? [])[0];
 }
 
 export function nudgeMessage(stall: Stall): string {
