@@ -463,11 +463,12 @@ function intentSets(): { intents: Set<string>; programs: Set<string> } {
   return { intents: new Set(), programs: new Set() };
 }
 
-/** A command that only shows what is there: a read, a listing, a search, git's looks. */
-function looksOnly(verb: string, words: readonly string[]): boolean {
+/** What a command that only shows what is there does: search (`rg`, `git grep`) or read (`cat`, `git status`). */
+function lookOf(verb: string, words: readonly string[]): 'search' | 'read' | undefined {
   const args = words.slice(1);
-  if (verb === 'git') return gitLooks(args) || /^(?:grep|log)$/.test(args[0] ?? '');
-  return READERS.test(verb) || SEARCHERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk';
+  if (SEARCHERS.test(verb) || (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? ''))) return 'search';
+  if (verb === 'git') return gitLooks(args) ? 'read' : undefined;
+  return READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk' ? 'read' : undefined;
 }
 
 /** Whether a program is PowerShell, whose scripts are read by its rules (a backslash is a path's, not an escape). */
@@ -521,7 +522,7 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     const fed = simple.stdin.length > 0 || upstream !== undefined || args.includes('-');
     const intent = upstream && FILTERS.test(verb) ? undefined : intentOf(words, fed);
     if (intent !== undefined) {
-      const set = into(simple, looksOnly(verb, words));
+      const set = into(simple, lookOf(verb, words) !== undefined);
       set.intents.add(intent);
       set.programs.add(intent.split(' ', 1)[0]!);
     }
@@ -566,18 +567,15 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
         /(?:^|\/)(?:bin\/test)$/.test(words[0]!))
     )
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
-    else if (SEARCHERS.test(verb)) {
-      const found = shellSearch(verb, args);
+    else if (lookOf(verb, words) === 'search') {
+      const found = verb === 'git' ? shellSearch(verb, args.slice(1)) : shellSearch(verb, args);
       consider({
         cls: 'search',
         ...found,
-        ...(found.target === undefined && upstream ? { target: upstream.join(' ') } : {}),
+        ...(found.target === undefined && upstream && verb !== 'git' ? { target: upstream.join(' ') } : {}),
       });
-    } else if (verb === 'git' && /^(?:grep|log)$/.test(args[0] ?? ''))
-      consider({ cls: 'search', ...shellSearch(verb, args.slice(1)) });
-    else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
-    else if (READERS.test(verb) || (verb === 'sed' && words.includes('-n')) || verb === 'awk')
-      consider({ cls: 'read', target: lastPath(words), range: joined });
+    } else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
+    else if (lookOf(verb, words) === 'read') consider({ cls: 'read', target: lastPath(words), range: joined });
     else if (PROBES.test(verb) && !args.some((a) => SENDS.test(a))) {
       // a request that sends nothing asks for a URL: a read of it, unless the command does something else too
       const url = args.filter((a) => !a.startsWith('-')).find((a) => /^(?:https?:\/\/|localhost\b|127\.)/i.test(a));
