@@ -521,8 +521,9 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     if (simple.stdin.length > 0 && READERS.test(verb) && args.every((a) => a.startsWith('-'))) continue;
     const fed = simple.stdin.length > 0 || upstream !== undefined || args.includes('-');
     const intent = upstream && FILTERS.test(verb) ? undefined : intentOf(words, fed);
+    const look = lookOf(verb, words);
     if (intent !== undefined) {
-      const set = into(simple, lookOf(verb, words) !== undefined);
+      const set = into(simple, look !== undefined);
       set.intents.add(intent);
       set.programs.add(intent.split(' ', 1)[0]!);
     }
@@ -567,7 +568,7 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
         /(?:^|\/)(?:bin\/test)$/.test(words[0]!))
     )
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
-    else if (lookOf(verb, words) === 'search') {
+    else if (look === 'search') {
       const found = verb === 'git' ? shellSearch(verb, args.slice(1)) : shellSearch(verb, args);
       consider({
         cls: 'search',
@@ -575,7 +576,7 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
         ...(found.target === undefined && upstream && verb !== 'git' ? { target: upstream.join(' ') } : {}),
       });
     } else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
-    else if (lookOf(verb, words) === 'read') consider({ cls: 'read', target: lastPath(words), range: joined });
+    else if (look === 'read') consider({ cls: 'read', target: lastPath(words), range: joined });
     else if (PROBES.test(verb) && !args.some((a) => SENDS.test(a))) {
       // a request that sends nothing asks for a URL: a read of it, unless the command does something else too
       const url = args.filter((a) => !a.startsWith('-')).find((a) => /^(?:https?:\/\/|localhost\b|127\.)/i.test(a));
