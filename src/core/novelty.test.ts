@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { outcomeLines, wordy } from './novelty.ts';
+import { KNOWN_BLOCKS, outcomeLines, wordy } from './novelty.ts';
 import { hashText } from './sketch.ts';
 
 /** The plain definition outcomeLines keeps to: each line folded into a copy, then hashed. */
@@ -54,7 +54,11 @@ describe('the lines an answer holds', () => {
   });
 
   it('hashes what folding each line into a copy would hash, whatever the characters and however long the text', () => {
-    const unit = fc.constantFrom(...'aZ9 _-.\t\r\n\v\f\u00a0\u2028\ufeffÉéİ\u212a€😀\x00\x7f'.split(''), 'ab', '1 2');
+    const unit = fc.constantFrom(
+      ...'aZ9 _-.\t\r\n\v\f\u00a0\u2028\ufeffÉéİ\u212a€😀\x00\x7f✓❯─“…•ßſŉ×'.split(''),
+      'ab',
+      '1 2',
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 80 }), (t) => assert.deepEqual(outcomeLines(t), plainOutcomeLines(t))),
       { numRuns: 5000 },
@@ -67,6 +71,31 @@ describe('the lines an answer holds', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the blocks whose kind is known without asking', () => {
+  it('hold, each code unit, what the expressions would say: no space, one lowered character, a letter or not', () => {
+    for (const [from, to, kind] of KNOWN_BLOCKS)
+      for (let c = from; c <= to; c++) {
+        const ch = String.fromCharCode(c);
+        const low = ch.toLowerCase();
+        const what = `U+${c.toString(16)}`;
+        assert.equal(/\s/.test(ch), false, what);
+        assert.equal(low.length, 1, what);
+        assert.equal(/[\p{L}\p{N}]/u.test(low) ? 'word' : 'other', kind, what);
+      }
+  });
+
+  it('hash the lines of test runners and box drawing as the plain definition does', () => {
+    const text = [
+      ' ✓ src/a.test.ts > adds 2ms',
+      ' ❯ src/b.test.ts:12:5',
+      '┌──────┐',
+      '│ Café │ → naïve “ok” … • Ünïcödé',
+      '└──────┘',
+    ].join('\n');
+    assert.deepEqual(outcomeLines(text), plainOutcomeLines(text));
   });
 });
 

@@ -39,5 +39,5 @@ export const nearDuplicate: Signal = (window) => {
     (e, last) => e.tool === last.tool && telling(e) && alikeOutcome(e, last) && alike(e, last),
   );
   const n = attempts(calls);
-  return n >= 2 ? { code: 'NEAR_DUPLICATE', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;
+  return n >= 2 ? { code: 'NEAR_DUPLICATE', value: n, calls, detail: describeOutcome(last, calls) } : undefined;
 };

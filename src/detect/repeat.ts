@@ -8,5 +8,5 @@ export const repeat: Signal = (window) => {
   const calls = window.slice(-run);
   // the same call twice in one parallel batch is one step, not a retry
   const n = attempts(calls);
-  return n >= 2 ? { code: 'REPEAT', value: n, calls, detail: describeOutcome(window.at(-1)!) } : undefined;
+  return n >= 2 ? { code: 'REPEAT', value: n, calls, detail: describeOutcome(window.at(-1)!, calls) } : undefined;
 };

@@ -1,4 +1,5 @@
 import type { Entry, SignalCode } from '../types.ts';
+import { CAUSE_WORDS } from '../core/failure.ts';
 
 /** What one signal sees at the latest call: its strength, the calls it speaks of, and what stayed the same. */
 export interface SignalResult {
@@ -46,6 +47,18 @@ export function alikeOutcome(a: Entry, b: Entry): boolean {
   return a.out === b.out || !!a.empty || (a.ok === false && a.fail === b.fail);
 }
 
-export function describeOutcome(e: Entry): string {
-  return e.ok === false ? 'same failure' : e.empty ? 'same empty result' : 'same result';
+/** What the calls came back with, as the latest says: the same failure (and its cause), empty, the same result. */
+export function describeOutcome(latest: Entry, calls: readonly Entry[]): string {
+  return latest.ok === false ? sameFailure(calls) : latest.empty ? 'same empty result' : 'same result';
+}
+
+/**
+ * "same failure", and what `rest` adds, with the cause the failing calls all share where it has words:
+ * `same failure: connection refused, nothing changed in between`.
+ */
+export function sameFailure(calls: readonly Entry[], rest = ''): string {
+  const causes = new Set(calls.filter((c) => c.ok === false).map((c) => c.cause));
+  const [cause] = causes;
+  const words = causes.size === 1 && cause !== undefined ? CAUSE_WORDS[cause] : undefined;
+  return words === undefined ? `same failure${rest}` : `same failure: ${words}${rest}`;
 }

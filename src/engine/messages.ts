@@ -1,7 +1,6 @@
 import type { SignalCode } from '../types.ts';
 import { common, type SignalResult } from '../detect/signal.ts';
 import type { Stall } from './find-stall.ts';
-import { CAUSE_WORDS } from '../core/failure.ts';
 
 // Wording is factual on purpose: Claude treats imperative "system" text as possible prompt injection,
 // and a person reading the ledger should see exactly what was repeated, how often, and what decided.
@@ -43,21 +42,13 @@ const DECIDED_BY: Record<SignalCode, string> = {
  * over the whole task (`times`), not only since the last nudge.
  */
 function describeLoop(lead: SignalResult, times?: number): string {
-  const detail = withCause(lead);
-  if (lead.code === 'CYCLE') return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${detail})`;
+  if (lead.code === 'CYCLE')
+    return `${lead.calls.map((c) => quote(c.short)).join(' → ')} x${lead.value} (${lead.detail})`;
   const shorts = [...new Set(lead.calls.map((c) => c.short))];
   const count = lead.calls.length;
-  if (shorts.length === 1) return `${quote(shorts[0]!)} x${times ?? count} (${detail})`;
+  if (shorts.length === 1) return `${quote(shorts[0]!)} x${times ?? count} (${lead.detail})`;
   const named = shorts.slice(0, 3).map(quote).join(', ') + (shorts.length > 3 ? ` and ${shorts.length - 3} more` : '');
-  return `${named} (${count} similar calls, ${detail})`;
-}
-
-/** "same failure" with the cause the failing calls all share, where it is one the message can name. */
-function withCause(lead: SignalResult): string {
-  const causes = new Set(lead.calls.filter((c) => c.ok === false).map((c) => c.cause));
-  const [cause] = causes;
-  const words = causes.size === 1 && cause !== undefined ? CAUSE_WORDS[cause] : undefined;
-  return words === undefined ? lead.detail : lead.detail.replace(/^same failure/, `same failure: ${words}`);
+  return `${named} (${count} similar calls, ${lead.detail})`;
 }
 
 /** How the attempts at one thing ended, as the message says it. */
