@@ -1,3 +1,5 @@
+import { codeUnits } from './code-units.ts';
+
 // Which of a fixed set of literals a text holds, found in one pass over it (an Aho-Corasick automaton,
 // built once): redaction asks this of every text it is given, and a regular expression of the same
 // alternatives costs several times as much, trying each of them at every position.
@@ -80,7 +82,7 @@ export class LiteralSet {
   found(text: string): Set<number> {
     const { delta, mark } = this;
     const length = text.length;
-    const codes = utf16(text);
+    const codes = codeUnits(text);
     const hits: number[] = [];
     let state = 0;
     for (let i = 0; i < length; i++) {
@@ -114,16 +116,4 @@ export class LiteralSet {
     }
     return out;
   }
-}
-
-/**
- * The text's UTF-16 code units, copied into a buffer kept for the next call. Read from a typed array, a
- * loop runs the same optimised code for every text, where charCodeAt() would meet each of V8's string
- * kinds (flat, sliced, concatenated, internalised, one or two bytes a character) and slow down for all.
- */
-let units = new Uint16Array(4096);
-function utf16(text: string): Uint16Array {
-  if (units.length < text.length) units = new Uint16Array(Math.max(text.length, units.length * 2));
-  Buffer.from(units.buffer, units.byteOffset, text.length * 2).write(text, 'utf16le');
-  return units;
 }

@@ -1,3 +1,4 @@
+import { codeUnits } from './code-units.ts';
 import { isPlainAscii } from './plain-ascii.ts';
 import { FNV_PRIME, FNV_START, fnvEnd, fnvStep, hashText } from './sketch.ts';
 
@@ -137,18 +138,12 @@ function plainKindOf(c: number): number {
   return plain;
 }
 
-/**
- * The text's UTF-16 code units are read from a copy in a typed array, kept for the next call: a quarter
- * faster than charCodeAt(), which meets each of V8's kinds of string (literal-set.ts copies them the same way).
- */
-let units = new Uint16Array(4096);
-
 /** The hashes of the lines of text[from, to] (lineHash of each, undefined ones left out), handed to `add`. */
 function lineHashes(text: string, from: number, to: number, add: (h: number) => void): void {
   const part = from === 0 && to === text.length ? text : text.slice(from, to);
-  if (units.length < part.length + 1) units = new Uint16Array(Math.max(part.length + 1, units.length * 2));
-  const codes = units;
-  Buffer.from(codes.buffer, codes.byteOffset, part.length * 2).write(part, 'utf16le');
+  // read from a copy in a typed array (code-units.ts), a quarter faster than charCodeAt(); a line end after the
+  // last line ends it
+  const codes = codeUnits(part, 1);
   codes[part.length] = 10;
   const base = from;
   let start = from;
