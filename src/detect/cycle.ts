@@ -1,6 +1,6 @@
 import type { Entry } from '../types.ts';
 import { attempts } from './recent.ts';
-import { type SignalResult, sameCall, sameFailure } from './signal.ts';
+import { type SignalResult, sameCall, sameFailureDetail } from './signal.ts';
 
 /**
  * A cycle of 2..maxPeriod calls (A,B,A,B,... or A,B,C,A,B,C,...) going round with unchanged outcomes.
@@ -25,7 +25,7 @@ export function cycle(window: readonly Entry[], maxPeriod = 5): SignalResult | u
         code: 'CYCLE',
         value: rounds,
         calls: round,
-        detail: round.some((c) => c.ok === false) ? sameFailure(round, ' each round') : 'same results each round',
+        detail: round.some((c) => c.ok === false) ? sameFailureDetail(round, ' each round') : 'same results each round',
       };
   }
   return best;

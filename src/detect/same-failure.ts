@@ -1,6 +1,6 @@
 import type { Entry } from '../types.ts';
 import { attempts, recentSince, unchangedSince } from './recent.ts';
-import { type Signal, sameFailure as sameFailureIn, shares } from './signal.ts';
+import { type Signal, sameFailureDetail, shares } from './signal.ts';
 
 /**
  * A failed attempt at doing something: a lookup that found nothing (a read, a search) is not one, and has
@@ -16,7 +16,7 @@ export const sameFailure: Signal = (window) => {
   if (!last || !failedAttempt(last)) return undefined;
   const calls = recentSince(window, (e) => failedAttempt(e) && e.fail === last.fail);
   const n = attempts(calls);
-  return n >= 2 ? { code: 'SAME_FAILURE', value: n, calls, detail: sameFailureIn(calls) } : undefined;
+  return n >= 2 ? { code: 'SAME_FAILURE', value: n, calls, detail: sameFailureDetail(calls) } : undefined;
 };
 
 /**
@@ -34,7 +34,7 @@ export const noTreeChange: Signal = (window) => {
   );
   const n = attempts(calls);
   return n >= 2
-    ? { code: 'NO_TREE_CHANGE', value: n, calls, detail: sameFailureIn(calls, ', nothing changed in between') }
+    ? { code: 'NO_TREE_CHANGE', value: n, calls, detail: sameFailureDetail(calls, ', nothing changed in between') }
     : undefined;
 };
 

@@ -49,14 +49,14 @@ export function alikeOutcome(a: Entry, b: Entry): boolean {
 
 /** What the calls came back with, as the latest says: the same failure (and its cause), empty, the same result. */
 export function describeOutcome(latest: Entry, calls: readonly Entry[]): string {
-  return latest.ok === false ? sameFailure(calls) : latest.empty ? 'same empty result' : 'same result';
+  return latest.ok === false ? sameFailureDetail(calls) : latest.empty ? 'same empty result' : 'same result';
 }
 
 /**
  * "same failure", and what `rest` adds, with the cause the failing calls all share where it has words:
  * `same failure: connection refused, nothing changed in between`.
  */
-export function sameFailure(calls: readonly Entry[], rest = ''): string {
+export function sameFailureDetail(calls: readonly Entry[], rest = ''): string {
   const causes = new Set(calls.filter((c) => c.ok === false).map((c) => c.cause));
   const [cause] = causes;
   const words = causes.size === 1 && cause !== undefined ? CAUSE_WORDS[cause] : undefined;

@@ -161,6 +161,8 @@ describe('what the attempts share', () => {
     const d = s.bash('npm run test -- --reporter=verbose tests/db.test.ts', refused(9), false);
     assert.equal(d.action, 'nudge');
     assert.match(d.message ?? '', /same failure: connection refused/);
+    // and the ledger's record of the signal says it too
+    assert.ok(d.signals?.some((x) => /^same failure: connection refused/.test(x.detail ?? '')));
   });
 
   it('two scripts handed on stdin, or two commands using $(pwd), are not one thing tried again', () => {
