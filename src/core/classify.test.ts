@@ -84,6 +84,17 @@ describe('what a shell command is', () => {
     assert.equal(shell('cat notes/todo.md').cls, 'read');
   });
 
+  it('code handed inline behind flags run together is a script of its own, as `python -c` is', () => {
+    const intents = (c: string) => shell(c).intents;
+    // a one-liner's regular expression is no path: `/\S/` is not a file named s
+    assert.deepEqual(intents("perl -i -ne 'print if /\\S/' notes.txt"), []);
+    assert.deepEqual(intents("perl -lane 'print $F[0]' data.tsv"), []);
+    assert.deepEqual(intents("node -pe 'process.version'"), []);
+    // a flag after the script is the script's: `-c` here is pytest's configuration
+    assert.equal(shell('python -m pytest -c pytest.ini tests/').cls, 'test');
+    assert.deepEqual(intents('python3 tools/check.py -c strict'), ['check.py']);
+  });
+
   it('a script handed to PowerShell is read as PowerShell: its backslashes are a path', () => {
     assert.deepEqual(shell('powershell.exe -NoProfile -Command "python C:\\Users\\dev\\writer.py"').intents, [
       'writer.py',

@@ -398,6 +398,18 @@ const INTERPRETERS = namesOr(
 /** Interpreters that run code handed inline (`python -c`, `node -e`) or on stdin. */
 const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 
+/**
+ * Whether an interpreter's flags, before its first other word, hand it code inline: `-c`, `-e`, `-Command`,
+ * `--eval`, or one-letter flags run together that end in one of them (`perl -ne`, `perl -i -lane`, `node -pe`).
+ */
+function inlineCode(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (!a.startsWith('-')) return false;
+    if (/^-(?:c|e|command)$/i.test(a) || /^-[a-zA-Z]*[ce]$/.test(a) || a === '--eval') return true;
+  }
+  return false;
+}
+
 /** Commands that say, set or wait, and act on nothing. */
 const INERT = wordSet(
   'cd pushd popd set-location echo printf write-output write-host true false : set source . ' +
@@ -433,7 +445,7 @@ function intentOf(words: readonly string[], fed: boolean): string | undefined {
       lettersAndDigits(a) !== '',
   );
   if (INTERPRETERS.test(verb)) {
-    if (args.some((a) => /^-(?:c|e|command)$/i.test(a))) return undefined;
+    if (inlineCode(args)) return undefined;
     const script = plain.find((a) => /[./\\]/.test(a));
     if (script) return objectWord(script);
     // code handed on stdin (`python3 - <<'PY'`, `... | node`) is a script of its own each time, as `python -c`'s is
@@ -559,12 +571,12 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
       consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
     const interpreter = INLINE_INTERPRETERS.test(verb);
-    const inlineCode = interpreter && /^-[ce]$/.test(args[0] ?? '');
-    if (interpreter && (inlineCode || simple.stdin.length > 0)) inline = true;
+    const handed = interpreter && inlineCode(args);
+    if (interpreter && (handed || simple.stdin.length > 0)) inline = true;
     if (
       TEST_RUNNER.test(verb) &&
       (ALWAYS_TEST.test(verb) ||
-        (inlineCode ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) ||
+        (handed ? /\b(?:pytest|unittest)\b/.test(joined) : TEST_ARGS.test(joined)) ||
         /(?:^|\/)(?:bin\/test)$/.test(words[0]!))
     )
       consider({ cls: 'test', target: words.slice(0, 4).join(' ') });
