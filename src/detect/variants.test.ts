@@ -217,3 +217,47 @@ describe('a request that asks for a URL is a lookup', () => {
     assert.deepEqual(s.actions(), []);
   });
 });
+
+describe('lookups that move but never find anything, and rounds that fail alike', () => {
+  it('a dozen guessed URLs, each a 404, are a hunt going nowhere', () => {
+    const s = new Session();
+    s.prompt('find the endpoint list in the docs');
+    const guesses = ['docs/api', 'docs/v2/api', 'api/docs', 'reference', 'docs/reference/api', 'v1/docs'];
+    for (const p of [...guesses, 'developer/api', 'docs/rest', 'api-docs', 'docs/api/v3', 'help/api', 'docs/latest'])
+      s.call(
+        'WebFetch',
+        { url: `https://example.com/${p}`, prompt: 'list the endpoints' },
+        'Request failed with status code 404',
+        false,
+      );
+    assert.equal(s.actions()[0], 'nudge');
+    assert.ok(Number(s.timeline[0]!.split('@')[1]) <= 8, s.timeline.join(' '));
+  });
+
+  it('one page fetched again with reworded prompts, telling the same each time, is nudged', () => {
+    const s = new Session();
+    s.prompt('read the changelog');
+    const answer = 'The page lists versions 2.3.0 and 2.2.0 only; nothing about 2.4.';
+    for (const prompt of [
+      'what changed in 2.4',
+      'list changes in version 2.4',
+      'find the 2.4 release notes',
+      'does it mention 2.4.0?',
+      'summarise the latest version',
+    ])
+      s.call('WebFetch', { url: 'https://example.com/changelog', prompt }, answer);
+    assert.equal(s.actions()[0], 'nudge');
+  });
+
+  it('a row deleted and inserted again, failing on the same duplicate key each round, is a cycle', () => {
+    const s = new Session();
+    s.prompt('seed the database');
+    const duplicate =
+      'ERROR:  duplicate key value violates unique constraint "users_pkey"\nDETAIL:  Key (id)=(1) already exists.';
+    for (let i = 0; i < 4; i++) {
+      s.bash(`psql -c "DELETE FROM users WHERE email = 'a@b.c'"`, 'DELETE 0');
+      s.bash(`psql -c "INSERT INTO users (id, email) VALUES (1, 'a@b.c')"`, duplicate, false);
+    }
+    assert.equal(s.actions()[0], 'nudge');
+  });
+});
