@@ -165,6 +165,21 @@ describe('what the attempts share', () => {
     assert.ok(d.signals?.some((x) => /^same failure: connection refused/.test(x.detail ?? '')));
   });
 
+  it('a version tried three ways is named with the version the last attempt gave, not as the intents read it', () => {
+    const s = new Session();
+    s.prompt();
+    const refused = [
+      'Downloading https://nodejs.org/dist/v24.12.0/node-v24.12.0-linux-x64.tar.xz...',
+      'curl: (7) Failed to connect to nodejs.org port 443: Connection refused',
+    ].join('\n');
+    s.bash('nvm install 24.12.0', refused, false);
+    s.bash("bash -lc 'source ~/.nvm/nvm.sh && nvm install v24.12.0'", refused, false);
+    const d = s.bash('nvm install 24.12.0 --latest-npm', refused, false);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`nvm 24\.12\.0`/);
+    assert.doesNotMatch(d.message ?? '', /nvm #/);
+  });
+
   it('two scripts handed on stdin, or two commands using $(pwd), are not one thing tried again', () => {
     const s = new Session();
     s.prompt();

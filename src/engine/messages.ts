@@ -1,4 +1,4 @@
-import type { SignalCode } from '../types.ts';
+import type { Entry, SignalCode } from '../types.ts';
 import { common, type SignalResult } from '../detect/signal.ts';
 import type { Stall } from './find-stall.ts';
 
@@ -51,6 +51,19 @@ function describeLoop(lead: SignalResult, times?: number): string {
   return `${named} (${count} similar calls, ${lead.detail})`;
 }
 
+/**
+ * An intent as the message names it: where it reads a version as `#` (so that `nvm install 24.12.0` and
+ * `nvm install v24.12.0` are one thing), the versions the latest call says, when it says as many.
+ */
+function shownIntent(intent: string, calls: readonly Entry[]): string {
+  const marks = intent.split('#').length - 1;
+  if (marks === 0) return intent;
+  const versions = calls.at(-1)?.short.match(/\bv?\d+(?:\.\d+)+\b/g) ?? [];
+  if (versions.length < marks) return intent;
+  let k = 0;
+  return intent.replace(/#/g, () => versions[k++]!);
+}
+
 /** How the attempts at one thing ended, as the message says it. */
 function outcomeWords(detail: string): string {
   if (detail === 'not found') return 'is not found';
@@ -60,6 +73,7 @@ function outcomeWords(detail: string): string {
 
 function what(stall: Stall): string {
   const { lead } = stall;
+  const name = (intent: string) => quote(shownIntent(intent, lead.calls));
   if (lead.code === 'REPEAT')
     return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
   if (lead.code === 'CYCLE')
@@ -69,15 +83,15 @@ function what(stall: Stall): string {
     );
   // the thing and the shared cause: `adb` is not found: tried 5 ways
   if (lead.code === 'INTENT_RETRY' && lead.subject !== undefined)
-    return `${quote(lead.subject)} ${outcomeWords(lead.detail)}: tried ${lead.value} ways`;
+    return `${name(lead.subject)} ${outcomeWords(lead.detail)}: tried ${lead.value} ways`;
   // the check and what the edits did to it: `eww reload` fails the same way after each of 3 edits
   if (lead.code === 'UNMOVED_FAILURE' && lead.subject !== undefined)
     return (
-      `${quote(lead.subject)} fails the same way after each of ${lead.value - 1} edits: ` +
+      `${name(lead.subject)} fails the same way after each of ${lead.value - 1} edits: ` +
       'they do not reach the failure'
     );
   const subject = sharedIntent(lead);
-  const who = subject === undefined ? 'the last calls' : `the last calls, each at ${quote(subject)},`;
+  const who = subject === undefined ? 'the last calls' : `the last calls, each at ${name(subject)},`;
   return `${who} repeat one approach without progress (${DECIDED_BY[stall.decider]})`;
 }
 
