@@ -92,11 +92,11 @@ function freshProject(base: string, round: number): World {
   return world;
 }
 
-/** Claude Code's settings with one command handler on each of the events install registers. */
-function commandSettings(command: string): string {
+/** Claude Code's settings with one command handler on each event install registers, `extra` its other fields. */
+function commandSettings(command: string, extra: Record<string, unknown> = {}): string {
   const hooks: Record<string, unknown[]> = {};
   for (const { name, matcher } of CLAUDE.events)
-    hooks[name] = [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command, timeout: 10 }] }];
+    hooks[name] = [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command, timeout: 10, ...extra }] }];
   return JSON.stringify({ hooks }, null, 2);
 }
 
@@ -178,6 +178,18 @@ async function variants(): Promise<Variant[]> {
   return [
     { name: 'none', key: 'none', setup: () => undefined },
     { name: 'each event runs `true`', key: 'true', setup: (w) => writeSettings(w, commandSettings('true')) },
+    // what a hook whose answer nobody waits for would cost (shadow mode's answer is always nothing), and one
+    // started without a shell: measured to weigh designs not built
+    {
+      name: 'each event runs `true` in the background (`async`)',
+      key: 'async',
+      setup: (w) => writeSettings(w, commandSettings('true', { async: true })),
+    },
+    {
+      name: 'each event runs `true` with no shell (exec form, `args`)',
+      key: 'exec',
+      setup: (w) => writeSettings(w, commandSettings('/bin/true', { args: [] })),
+    },
     {
       name: 'each event runs `node -e 0`',
       key: 'node',
