@@ -66,6 +66,16 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions().slice(0, 1), ['nudge']);
   });
 
+  it('the same folder named through the shell (`src`) and through a tool (its full path) is one place', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash('grep -rn "FloorDiv" src', '', false);
+    s.call('Grep', { pattern: 'floor_div', path: `${P}/src` }, 'No files found');
+    s.bash('grep -rni "floordiv" src', '', false);
+    s.call('Grep', { pattern: 'FLOOR_DIV', path: `${P}/src` }, 'No files found');
+    assert.deepEqual(s.actions().slice(0, 1), ['nudge']);
+  });
+
   it('a grep that exits 1 with nothing printed found nothing: it did not fail', () => {
     const s = new Session();
     s.prompt();

@@ -40,6 +40,14 @@ function short(text: string): string {
   return digest(text).slice(0, 8);
 }
 
+/**
+ * A path a shell command names from its folder (`src`, `notes.txt`), written as a tool's path under the working
+ * directory canonicalises (`./src`): one folder or file is one target, whether the shell or a tool names it.
+ */
+function asFromCwd(target: string, shell: boolean): string {
+  return shell && /^[\w@%+][^\s:]*$/.test(target) ? `./${target}` : target;
+}
+
 function callStep(
   call: ToolCall,
   output: unknown,
@@ -93,7 +101,7 @@ function callStep(
     const cause = failureCause(outcome);
     step.cause = CAUSE_CLASSES.has(cause) ? cause : `t:${short(cause)}`;
   }
-  const where = shape.target ? canonicalText(shape.target, ctx) : '';
+  const where = shape.target ? canonicalText(asFromCwd(shape.target, facts.command !== undefined), ctx) : '';
   // a shell command's intent is what its programs act on; a tool's own call, its file or place where it names one
   // (a tool called for many things, issues written one after another, has no intent to repeat)
   const intents = shape.intents ?? (shape.target ? [`${call.name} ${where}`] : []);
