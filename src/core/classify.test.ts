@@ -90,6 +90,8 @@ describe('what a shell command is', () => {
     assert.deepEqual(intents("perl -i -ne 'print if /\\S/' notes.txt"), []);
     assert.deepEqual(intents("perl -lane 'print $F[0]' data.tsv"), []);
     assert.deepEqual(intents("node -pe 'process.version'"), []);
+    // upper case is another flag: python -E ignores the environment and still runs its script
+    assert.deepEqual(intents('python3 -E tools/gen.py'), ['gen.py']);
     // a flag after the script is the script's: `-c` here is pytest's configuration
     assert.equal(shell('python -m pytest -c pytest.ini tests/').cls, 'test');
     assert.deepEqual(intents('python3 tools/check.py -c strict'), ['check.py']);

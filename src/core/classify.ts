@@ -399,13 +399,14 @@ const INTERPRETERS = namesOr(
 const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 
 /**
- * Whether an interpreter's flags, before its first other word, hand it code inline: `-c`, `-e`, `-Command`,
- * `--eval`, or one-letter flags run together that end in one of them (`perl -ne`, `perl -i -lane`, `node -pe`).
+ * Whether an interpreter's flags, before its first other word, hand it code inline: `-c` or `-e`, alone or last
+ * of one-letter flags run together (`perl -ne`, `perl -i -lane`, `node -pe`, `bash -lc`), PowerShell's `-Command`,
+ * node's `--eval`. Upper case is another flag (`python -E` ignores the environment, `ruby -E` sets an encoding).
  */
 function inlineCode(args: readonly string[]): boolean {
   for (const a of args) {
     if (!a.startsWith('-')) return false;
-    if (/^-(?:c|e|command)$/i.test(a) || /^-[a-zA-Z]*[ce]$/.test(a) || a === '--eval') return true;
+    if (/^-[a-zA-Z]*[ce]$/.test(a) || /^-command$/i.test(a) || a === '--eval') return true;
   }
   return false;
 }
