@@ -41,11 +41,13 @@ function short(text: string): string {
 }
 
 /**
- * A path a shell command names from its folder (`src`, `notes.txt`), written as a tool's path under the working
- * directory canonicalises (`./src`): one folder or file is one target, whether the shell or a tool names it.
+ * The file or folder a shell command reads, searches or edits, named from its folder (`src`, `notes.txt`),
+ * written as a tool's path under the working directory canonicalises (`./src`): one place is one target, whether
+ * the shell or a tool names it. Other targets (a test's or a poll's command words) are left as they are.
  */
-function asFromCwd(target: string, shell: boolean): string {
-  return shell && /^[\w@%+][^\s:]*$/.test(target) ? `./${target}` : target;
+function placeFromCwd(target: string, cls: CallStep['cls'], shell: boolean): string {
+  const place = cls === 'read' || cls === 'search' || cls === 'edit';
+  return shell && place && /^[\w@%+][^\s:]*$/.test(target) ? `./${target}` : target;
 }
 
 function callStep(
@@ -101,7 +103,9 @@ function callStep(
     const cause = failureCause(outcome);
     step.cause = CAUSE_CLASSES.has(cause) ? cause : `t:${short(cause)}`;
   }
-  const where = shape.target ? canonicalText(asFromCwd(shape.target, facts.command !== undefined), ctx) : '';
+  const where = shape.target
+    ? canonicalText(placeFromCwd(shape.target, shape.cls, facts.command !== undefined), ctx)
+    : '';
   // a shell command's intent is what its programs act on; a tool's own call, its file or place where it names one
   // (a tool called for many things, issues written one after another, has no intent to repeat)
   const intents = shape.intents ?? (shape.target ? [`${call.name} ${where}`] : []);
