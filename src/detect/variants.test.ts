@@ -245,8 +245,9 @@ describe('lookups that move but never find anything, and rounds that fail alike'
         'Request failed with status code 404',
         false,
       );
+    // nudged within the dozen, at whatever count the levels set; and not at the first few, which exploration makes
     assert.equal(s.actions()[0], 'nudge');
-    assert.ok(Number(s.timeline[0]!.split('@')[1]) <= 8, s.timeline.join(' '));
+    assert.ok(Number(s.timeline[0]!.split('@')[1]) > 3, s.timeline.join(' '));
   });
 
   it('one page fetched again with reworded prompts, telling the same each time, is nudged', () => {
