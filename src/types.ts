@@ -76,6 +76,12 @@ export type Event =
       facts?: CallFacts;
       /** Working-tree fingerprint, attached at the edge only when a signal needs one. */
       tree?: string;
+      /**
+       * Where the end of a batch lists its calls again with their results (Claude Code's PostToolBatch): true for
+       * an outcome read from that list, observed only if the call's own event (PostToolUseFailure, or PostToolUse
+       * in an older install) was not; false for the call's own event. Absent for agents whose batches do not.
+       */
+      late?: boolean;
     })
   /** The end of a batch of parallel calls (Claude's PostToolBatch): a place where a stop can be delivered. */
   | (EventBase & { kind: 'batch-end' })
@@ -181,6 +187,13 @@ export interface Observation {
   agent: Actor;
   task?: string;
   time?: number;
+  /**
+   * The tail of the agent's id for the call, where the end of its batch may report the call again: a call
+   * observed on its own is not observed a second time from its batch's list.
+   */
+  call?: string;
+  /** An outcome carried by the end of its batch (the Event's `late`). */
+  late?: true;
 }
 
 /**

@@ -117,6 +117,21 @@ describe('stallguard doctor', () => {
     );
   });
 
+  it('warns when an earlier install left stallguard on PostToolUse, an event a call no longer needs', () => {
+    const s = installed();
+    assert.equal(
+      doctor(s.env, s.project).checks.some((c) => /PostToolUse,|on PostToolUse/.test(c.detail)),
+      false,
+    );
+    editSettings(s.settings, (t) => {
+      const j = JSON.parse(t);
+      j.hooks.PostToolUse = j.hooks.PostToolBatch;
+      return JSON.stringify(j, null, 2);
+    });
+    const check = find(doctor(s.env, s.project).checks, 'hooks', 'warn', /also registered on PostToolUse/);
+    assert.match(check.fix!, /stallguard install/);
+  });
+
   it('warns when nothing is installed, and runs the hook beside the CLI instead', () => {
     const s = scratch();
     const d = doctor(s.env, s.project);

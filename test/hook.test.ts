@@ -60,6 +60,44 @@ describe('hook process, enforce mode', () => {
     assert.match(last!.stopReason, /^stall: `Read a\.ts` x10 \(same result\), twice in this task$/);
   });
 
+  it('sees a call that succeeds at the end of its batch, which lists it with its result: no PostToolUse needed', () => {
+    const { project, env } = scratch('enforce', SEED_RULE);
+    runHookProcess(claude.prompt(project), env);
+    const input = { file_path: `${project}/a.ts` };
+    const out = Array.from({ length: 5 }, (_, i) => {
+      runHookProcess(claude.pre(project, 'Read', input), env);
+      const read = { tool_name: 'Read', tool_input: input, tool_use_id: `toolu_r${i}`, tool_response: '1\tsame' };
+      return parse(runHookProcess(claude.batch(project, undefined, undefined, [read]), env).stdout);
+    });
+    assert.deepEqual(out.slice(0, 4), [undefined, undefined, undefined, undefined]);
+    assert.equal(out[4]!.hookSpecificOutput.hookEventName, 'PostToolBatch');
+    assert.match(out[4]!.hookSpecificOutput.additionalContext, /`Read a\.ts` x5 \(same result\)/);
+  });
+
+  it('counts a call once when its own event reported it and its batch lists it again', () => {
+    const { project, env } = scratch('enforce', SEED_RULE);
+    runHookProcess(claude.prompt(project), env);
+    const input = { file_path: `${project}/a.ts` };
+    const content = { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } };
+    const out = Array.from({ length: 5 }, (_, i) => {
+      // a failure comes on its own, and an install of before this layout also sends PostToolUse for a success
+      const failure = parse(runHookProcess(claude.failure(project, 'npm test', FAIL), env).stdout);
+      const success = parse(runHookProcess(claude.post(project, 'Read', input, content), env).stdout);
+      const listed = [
+        { tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'toolu_y', tool_response: FAIL },
+        { tool_name: 'Read', tool_input: input, tool_use_id: 'toolu_z', tool_response: '1\tsame' },
+      ];
+      const batch = parse(runHookProcess(claude.batch(project, undefined, undefined, listed), env).stdout);
+      return [i, failure?.hookSpecificOutput?.hookEventName, success?.hookSpecificOutput?.hookEventName, batch];
+    });
+    // counted twice, the pair would cycle five times by the third batch; counted once, by the fifth
+    assert.deepEqual(
+      out.slice(0, 4),
+      [0, 1, 2, 3].map((i) => [i, undefined, undefined, undefined]),
+    );
+    assert.equal(out[4]![2], 'PostToolUse');
+  });
+
   it('nudges with the judge on the third identical failing run', () => {
     const { project, env } = scratch('enforce');
     runHookProcess(claude.prompt(project), env);

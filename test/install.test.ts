@@ -55,7 +55,6 @@ describe('stallguard install (Claude Code)', () => {
     const hooks = jsonc(project).hooks;
     assert.deepEqual(Object.keys(hooks).sort(), [
       'PostToolBatch',
-      'PostToolUse',
       'PostToolUseFailure',
       'PreToolUse',
       'Stop',
@@ -88,14 +87,12 @@ describe('stallguard install (Claude Code)', () => {
   it('writes a command that runs: a payload through it exits 0', () => {
     const { project, env } = scratch();
     runCli(['install', '--no-daemon'], env, project);
-    const command: string = settings(project).hooks.PostToolUse[0].hooks[0].command;
+    const command: string = settings(project).hooks.PostToolBatch[0].hooks[0].command;
     const payload = JSON.stringify({
       session_id: 's',
       cwd: project,
-      hook_event_name: 'PostToolUse',
-      tool_name: 'Bash',
-      tool_input: { command: 'ls' },
-      tool_response: { stdout: 'a' },
+      hook_event_name: 'PostToolBatch',
+      tool_calls: [{ tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1', tool_response: 'a' }],
     });
     const r = spawnSync('sh', ['-c', command], { input: payload, env: { ...process.env, ...env }, encoding: 'utf8' });
     assert.equal(r.status, 0);
@@ -111,7 +108,9 @@ describe('stallguard install (Claude Code)', () => {
     const once = readFileSync(file, 'utf8');
     assert.match(once, /\/\/ my team's settings/);
     assert.match(once, /\/\/ format on edit/);
-    assert.equal(jsonc(project).hooks.PostToolUse.length, 2);
+    // a call's success reaches stallguard through PostToolBatch: the person's own PostToolUse group stays alone
+    assert.equal(jsonc(project).hooks.PostToolUse.length, 1);
+    assert.equal(jsonc(project).hooks.PostToolBatch.length, 1);
     assert.ok(
       jsonc(project).hooks.PostToolUse.some(
         (g: any) => g.matcher === 'Edit' && g.hooks[0].command === 'prettier --write',
@@ -290,7 +289,7 @@ describe('stallguard install (Claude Code)', () => {
       event,
       groups.find((g: any) => g.hooks.some((h: any) => h.type === 'http')),
     ]);
-    assert.equal(ourGroups.filter(([, g]) => g).length, 7);
+    assert.equal(ourGroups.filter(([, g]) => g).length, 6);
     for (const [event, ours] of ourGroups) {
       if (!ours) continue;
       assert.deepEqual(ours.hooks[0], {

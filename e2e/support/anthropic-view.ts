@@ -68,6 +68,26 @@ export function toolUses(request: MessagesRequest): { id: string; name: string; 
     .map((b) => ({ id: b.id ?? '', name: b.name ?? '', input: (b.input ?? {}) as Record<string, unknown> }));
 }
 
+const BATCH_CONTEXT = /^PostToolBatch hook additional context: ([\s\S]*)$/;
+
+/**
+ * The additional context of PostToolBatch hooks: Claude Code 2.1.197 sends it as a system-role message of its
+ * own after the batch's results (not as a reminder beside them), with how many tool results came before it.
+ */
+export function batchContexts(request: MessagesRequest): { afterResults: number; text: string }[] {
+  const out: { afterResults: number; text: string }[] = [];
+  let results = 0;
+  for (const m of request.messages ?? []) {
+    if (m.role === 'user') results += blocks(m).filter((b) => b.type === 'tool_result').length;
+    if ((m.role as string) !== 'system') continue;
+    for (const b of blocks(m)) {
+      const hit = b.type === 'text' ? BATCH_CONTEXT.exec(b.text ?? '') : null;
+      if (hit) out.push({ afterResults: results, text: hit[1]! });
+    }
+  }
+  return out;
+}
+
 /** Every hook reminder anywhere in a request, system-role messages included. */
 export function allReminders(request: MessagesRequest): Reminder[] {
   return (request.messages ?? []).flatMap(blocks).flatMap((b) => remindersIn(b.type === 'text' ? (b.text ?? '') : ''));

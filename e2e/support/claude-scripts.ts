@@ -13,6 +13,14 @@ export const LOOPING_NPM_TEST: ModelScript = {
   main: [...repeatTurn(15, NPM_TEST), [{ text: 'Giving up: the tests still fail.' }]],
 };
 
+/** A model that reads the same unchanged file 12 times, then gives up: each call succeeds. */
+export const REREADING: ModelScript = {
+  main: [
+    ...repeatTurn(12, [{ tool: 'Read', input: { file_path: `${PROJ}/src/math.js` } }]),
+    [{ text: 'Done reading.' }],
+  ],
+};
+
 /** Test-driven work: each edit changes what the test reports, until it passes. */
 export const HEALTHY_TDD: ModelScript = {
   main: [

@@ -4,6 +4,8 @@ import type { Dialect } from './dialect.ts';
 /** An event read from one agent's hook payload, with the hook event it came from (for rendering). */
 export interface Parsed {
   event: Event;
+  /** Outcomes the event carries, observed before it (Claude Code's PostToolBatch lists its calls' results). */
+  outcomes?: Event[];
   /** The agent's own name for the hook event (PostToolUse, AfterTool, postToolUse, ...). */
   hookEvent: string;
 }

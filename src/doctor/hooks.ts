@@ -1,5 +1,7 @@
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
 import { codexTomlTarget } from '../install/codex-toml.ts';
+import { CLAUDE, claudeTarget } from '../install/claude.ts';
+import { strayEvents } from '../install/hook-groups.ts';
 import { isIgnored, isTracked, repoOf } from '../install/git.ts';
 import { installFiles } from '../install/place.ts';
 import { onPath } from '../install/which.ts';
@@ -109,6 +111,16 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       registered.push(file);
+      const stray = target === claudeTarget ? strayEvents(text, file, CLAUDE) : [];
+      if (stray.length > 0)
+        checks.push(
+          warn(
+            'hooks',
+            `${where}: stallguard is also registered on ${stray.join(', ')}, as an earlier install did; ` +
+              'PostToolBatch now brings every result, so each call pays a hook event it does not need',
+            reinstall,
+          ),
+        );
       const committed = () => !!repo && scope !== 'user' && (isTracked(repo, file) || !isIgnored(repo, file));
       if (target.plugin) {
         // an in-process plugin: the file loads the bundle by its absolute path, which must still be there

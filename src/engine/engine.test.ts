@@ -134,6 +134,22 @@ describe('the stall rule (the deterministic floor)', () => {
     assert.equal(nudge.span, 10, 'five rounds of two calls');
   });
 
+  it("counts a call once though its own event and its batch's list both report it", () => {
+    const s = new Session(SEED_RULE);
+    s.prompt();
+    for (let i = 0; i < 4; i++) {
+      s.outcome('Bash', { command: 'npm test' }, `Exit code 1\n${FAIL}`, `toolu_${i}`, false, false);
+      s.outcome('Bash', { command: 'npm test' }, `Exit code 1\n${FAIL}`, `toolu_${i}`, true);
+      s.batch();
+    }
+    assert.deepEqual(s.actions(), []);
+    assert.equal(s.state.totals.calls, 4);
+    // a call only its batch's list reports is observed from there: the fifth run, and the floor's nudge
+    s.outcome('Bash', { command: 'npm test' }, `Exit code 1\n${FAIL}`, 'toolu_4', true);
+    assert.equal(s.state.totals.calls, 5);
+    assert.deepEqual(s.actions(), ['nudge']);
+  });
+
   it('starts afresh on a new prompt: four repeats, a new prompt, four more is not a stall', () => {
     const s = new Session(SEED_RULE);
     s.prompt();

@@ -125,18 +125,20 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
 
     // where the agent's batches are known, a refusal is seen when its batch ends: the result of another call of
     // the same parallel batch (a replay feeds each call's result before the next call) tells the agent nothing yet
-    case 'call':
-      return observeCall(
-        state,
-        actor.id,
-        agent.refusalUnseen && !state.batched ? { ...agent, refusalUnseen: false } : agent,
-        step,
-        config,
-        model,
-      );
+    case 'call': {
+      let caller = agent.refusalUnseen && !state.batched ? { ...agent, refusalUnseen: false } : agent;
+      if (obs.call !== undefined) {
+        const done = agent.batchCalls ?? [];
+        // the end of a batch lists every call again: one observed on its own already counted
+        if (obs.late && done.includes(obs.call)) return { state: withAgent(state, actor.id, agent), decision: ALLOW };
+        if (!obs.late) caller = { ...caller, batchCalls: lastN([...done, obs.call], 64) };
+      }
+      return observeCall(state, actor.id, caller, step, config, model);
+    }
 
     case 'batch': {
       const next: AgentState = { ...agent, batches: (agent.batches ?? 0) + 1 };
+      delete next.batchCalls;
       if (next.refusalUnseen) next.refusalUnseen = false;
       return { state: withAgent(state.batched ? state : { ...state, batched: true }, actor.id, next), decision: ALLOW };
     }

@@ -10,6 +10,8 @@ export interface AgentState {
   window: Entry[];
   /** Batches of parallel calls this agent has finished in this task. */
   batches?: number;
+  /** The calls of the open batch observed on their own (Observation.call): its end's list skips them. */
+  batchCalls?: string[];
   /** Stalls declared in this task. */
   stalls: number;
   /** Spawn refusals in this task, counted once per batch of parallel calls. */

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const stdin = await readStdin();
     const out = await runHookAsync({ stdin, argv, env: process.env, selfDir: __dirname });
     stdout = out.stdout;
-    weight = out.kind === 'post-tool' ? decidedPath : 0;
+    weight = decidedPath;
   } catch (error) {
     logError(stallguardHome(), 'hook', error);
     stdout = '';

@@ -5,14 +5,14 @@ import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { describeProblem } from '../config/validate.ts';
-import { agentIn } from '../engine/state.ts';
-import { observation } from '../engine/step.ts';
+import { agentIn, type State } from '../engine/state.ts';
+import { callTail, observation } from '../engine/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { userHome } from '../core/user-home.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
 import { appendLine, type LogLine } from '../store/session-log.ts';
-import { observeInLog } from '../store/segments.ts';
+import { observeInLog, recentlyObserved } from '../store/segments.ts';
 import type { Verdict } from '../llm/answer.ts';
 import { smellsStuck } from '../llm/smell.ts';
 import { buildQuestion } from '../llm/question.ts';
@@ -144,22 +144,42 @@ export function runParsed(
   if (config.mode === 'off') return { stdout: '' };
   if (config.mode === 'shadow') silent?.();
 
-  const event = attachTree(describeEvent(parsed.event, adapter.dialect));
-  decidedPath = event.kind !== 'post-tool' ? 0 : event.ok !== false ? 1 : event.tree === undefined ? 2 : 3;
-  const obs = observation(event, { cwd: event.cwd, ...guardContext(env, userHome(env), home, selfDir) });
-  const file = sessionFile(home, event.session);
+  const ctx = { cwd: parsed.event.cwd, ...guardContext(env, userHome(env), home, selfDir) };
+  const file = sessionFile(home, parsed.event.session);
   const meta = {
     t: 'm' as const,
-    session: boundedId(event.session),
+    session: boundedId(parsed.event.session),
     agent: adapter.name,
     time: Date.now(),
-    ...(event.cwd ? { cwd: event.cwd } : {}),
+    ...(parsed.event.cwd ? { cwd: parsed.event.cwd } : {}),
   };
-  const out = respond({ file, config, meta, adapter, parsed }, obs);
+  const responder = { file, config, meta, adapter, parsed };
+  decidedPath = 0;
+  const listed = parsed.outcomes ?? [];
+  const ids = listed.flatMap((e) => (e.kind === 'post-tool' && e.call.id ? [callTail(e.call.id)] : []));
+  const seen = recentlyObserved(file, ids);
+  const outcomes = listed.filter((e) => !(e.kind === 'post-tool' && e.call.id && seen.has(callTail(e.call.id))));
+  // the outcomes an event carries are observed first, in the order given, then the event itself; the agent
+  // gets the weightiest decision among them (a stop over a nudge, a new one over a stop repeated)
+  let best: HookOutput | undefined;
+  let state: State | undefined;
+  let obs: Observation | undefined;
+  for (const carried of [...outcomes, parsed.event]) {
+    const event = attachTree(describeEvent(carried, adapter.dialect));
+    const path = event.kind !== 'post-tool' ? 0 : event.ok !== false ? 1 : event.tree === undefined ? 2 : 3;
+    if (path > decidedPath) decidedPath = path;
+    const o = observation(event, ctx);
+    const r = respond(responder, o);
+    if (!best || outweighs(r.output.decision!, best.decision!)) best = r.output;
+    state = r.state;
+    if (o.step.k === 'call') obs = o;
+  }
+  const out = { output: best!, state: state! };
+  const event = parsed.event;
   const window = agentIn(out.state, event.agent.id)?.window ?? [];
   if (
     out.output.decision?.action !== 'allow' ||
-    obs.step.k !== 'call' ||
+    obs === undefined ||
     !config.llm.enabled ||
     !smellsStuck(window, config)
   )
@@ -184,6 +204,15 @@ export function runParsed(
       },
     },
   };
+}
+
+const WEIGHT = { allow: 0, nudge: 1, deny: 2, stop: 3 } as const;
+
+function outweighs(d: Decision, than: Decision): boolean {
+  const a = WEIGHT[d.action];
+  const b = WEIGHT[than.action];
+  // among allows the latest stands: it is the event's own
+  return a > b || (a === b && (a === 0 || (!!than.repeat && !d.repeat)));
 }
 
 interface Responder {

@@ -4,15 +4,16 @@ import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook
 import type { InstallTarget, Scope } from './target.ts';
 
 // .claude/settings.local.json (this project, personal and git-ignored), .claude/settings.json (this
-// project, committed) or ~/.claude/settings.json (user). PostToolUseFailure is where failing loops land,
-// PostToolBatch where a stop decided there is delivered. With the daemon, the three events after a call go
-// to its http hook alone (hook-groups.ts).
+// project, committed) or ~/.claude/settings.json (user). No PostToolUse: PostToolBatch lists every call of
+// the batch with its result, so a call that succeeds costs two hook events, not three; PostToolUseFailure
+// gives a failure exactly (the batch's list gives only the text the model reads), and PostToolBatch is
+// where a stop decided on a failure is delivered. With the daemon, the events after a call go to its http
+// hook alone (hook-groups.ts).
 
 export const CLAUDE: GroupSpec = {
   events: [
     { name: 'UserPromptSubmit' },
     { name: 'PreToolUse', matcher: '*' },
-    { name: 'PostToolUse', matcher: '*', httpAlone: true },
     { name: 'PostToolUseFailure', matcher: '*', httpAlone: true },
     { name: 'PostToolBatch', httpAlone: true },
     { name: 'Stop' },

@@ -76,6 +76,16 @@ export function addGroups(text: string, file: string, command: string, spec: Gro
   return out;
 }
 
+/** Events that hold a stallguard handler though `spec` needs none there: the layout of an earlier install. */
+export function strayEvents(text: string, file: string, spec: GroupSpec): string[] {
+  const hooks = (hooksOf(text, file) ?? {}) as Record<string, Group[]>;
+  const needed = new Set(spec.events.map((e) => e.name));
+  return Object.entries(hooks)
+    .filter(([name, groups]) => !needed.has(name) && Array.isArray(groups))
+    .filter(([, groups]) => groups.some((g) => Array.isArray(g?.hooks) && g.hooks.some((h) => isOurHandler(h))))
+    .map(([name]) => name);
+}
+
 /** The command stallguard is registered with, if it is registered for every event it needs. */
 export function installedGroups(text: string, file: string, spec: GroupSpec): string | undefined {
   return ourGroupCommand(hooksOf(text, file), spec);

@@ -3,7 +3,9 @@ import {
   linkSync,
   openSync,
   closeSync,
+  fstatSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -154,6 +156,30 @@ function replaceWhole(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text, { mode: 0o600 });
   renameSync(tmp, file);
+}
+
+/** How far back from a session's end the calls of its open batches are looked for. */
+const RECENT_BYTES = 256 * 1024;
+
+/**
+ * Which of `calls` (Observation.call) the session's latest observations name: a look at the bytes of its
+ * tail, no fold, so that the end of a batch does not work out again the outcome of a call observed on its own
+ * (a failure). A call found nowhere is observed; should it have been after all, the engine skips it.
+ */
+export function recentlyObserved(file: string, calls: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  if (calls.length === 0 || !existsSync(file)) return found;
+  const fd = openSync(segmentPath(file, currentSegment(file)), 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buf = Buffer.allocUnsafe(Math.min(size, RECENT_BYTES));
+    const n = readSync(fd, buf, 0, buf.length, size - buf.length);
+    const tail = buf.subarray(0, n);
+    for (const c of calls) if (tail.includes(`"call":${JSON.stringify(c)}`)) found.add(c);
+  } finally {
+    closeSync(fd);
+  }
+  return found;
 }
 
 /** The hook's whole use of the store: record the observation, decide it, checkpoint now and then, seal past a size. */

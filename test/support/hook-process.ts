@@ -128,7 +128,8 @@ export const claude = {
       duration_ms: 12,
     };
   },
-  batch(project: string, session?: string, agent?: { id: string; type: string }) {
-    return { ...claude.base(project, session, agent), hook_event_name: 'PostToolBatch', tool_calls: [] };
+  /** A batch's end, listing its calls as Claude Code does: `{tool_name, tool_input, tool_use_id, tool_response}`. */
+  batch(project: string, session?: string, agent?: { id: string; type: string }, calls: unknown[] = []) {
+    return { ...claude.base(project, session, agent), hook_event_name: 'PostToolBatch', tool_calls: calls };
   },
 };

@@ -91,6 +91,21 @@ export class Session {
     );
   }
 
+  /**
+   * A call's result where the end of its batch lists the calls again (Claude Code): its own event (`late`
+   * false) or its entry in that list (`late` true), with the agent's id for the call.
+   */
+  outcome(
+    name: string,
+    input: Record<string, unknown>,
+    output: unknown,
+    id: string,
+    late: boolean,
+    ok: boolean | null = null,
+  ): Decision {
+    return this.feed({ ...this.base({ id: 'main' }), kind: 'post-tool', call: { name, input, id }, output, ok, late });
+  }
+
   batch(agent: Actor = { id: 'main' }): Decision {
     return this.feed({ ...this.base(agent), kind: 'batch-end' });
   }

@@ -18,6 +18,8 @@ const TOOLS = toolTable({
 const SHELL = new Set(['Bash', 'PowerShell']);
 
 const EXIT_CODE = /^Exit code (\d+)/;
+/** The harness's own report of a call that failed or could not run. */
+const TOOL_ERROR = /^\s*<tool_use_error>/;
 /** A parallel call the harness cancelled because another call of the batch failed: it never ran. */
 const SKIPPED = /^\s*<tool_use_error>(?:Sibling tool call errored|Cancelled: parallel tool call)/;
 const REFUSED = regex(
@@ -44,7 +46,8 @@ export const claudeDialect: Dialect = (call, output, ok) => {
   const text = outputText(output);
   const head = text.slice(0, 400);
   const code = EXIT_CODE.exec(head);
-  const known = ok ?? (code ? code[1] === '0' : null);
+  // where the agent gave no success or failure (a result read from the list at a batch's end), the text tells
+  const known = ok ?? (code ? code[1] === '0' : TOOL_ERROR.test(head) || REFUSED.test(head) ? false : null);
   mark(facts, 'skipped', SKIPPED.test(head));
   mark(facts, 'refused', REFUSED.test(head));
   mark(facts, 'malformed', MALFORMED.test(head));

@@ -14,8 +14,41 @@ function actor(p: Record<string, unknown>): Actor {
   return type ? { id, type } : { id };
 }
 
+/**
+ * Claude Code's own payloads. Its PostToolBatch lists the batch's calls with their results (the text the model
+ * reads), so an install need not register PostToolUse, which fires for every call that succeeds: each such call
+ * costs a hook event less. A failure still comes on its own (PostToolUseFailure, with the exact failure), and
+ * the engine observes from the list only the calls not observed on their own.
+ */
 export function parseClaude(p: Record<string, unknown>): Parsed | undefined {
-  return parseClaudeShaped(p, SPAWN_TOOLS);
+  const parsed = parseClaudeShaped(p, SPAWN_TOOLS);
+  if (!parsed) return undefined;
+  const { event } = parsed;
+  if (event.kind === 'post-tool') event.late = false;
+  else if (event.kind === 'batch-end' && Array.isArray(p.tool_calls)) {
+    const outcomes = batchOutcomes(p.tool_calls, event);
+    if (outcomes.length > 0) parsed.outcomes = outcomes;
+  }
+  return parsed;
+}
+
+/** Texts of results of calls that never ran as the agent asked: stallguard's own refusal, the person's interrupt. */
+const NOT_RUN = /^\s*(?:stallguard[: ]|\[Request interrupted by user)/;
+
+function batchOutcomes(calls: unknown[], end: Event): Event[] {
+  const out: Event[] = [];
+  for (const c of calls) {
+    if (!c || typeof c !== 'object') continue;
+    const o = c as Record<string, unknown>;
+    const name = str(o.tool_name);
+    if (!name || o.tool_response === undefined) continue;
+    if (typeof o.tool_response === 'string' && NOT_RUN.test(o.tool_response.slice(0, 64))) continue;
+    const call = { name, input: o.tool_input ?? {}, id: str(o.tool_use_id) };
+    const { kind: _, ...base } = end;
+    // the list says no more than the text of each result: the dialect reads success or failure from it
+    out.push({ ...base, kind: 'post-tool', call, output: o.tool_response, ok: null, late: true });
+  }
+  return out;
 }
 
 /** A payload in Claude Code's shape, from Claude Code or an agent that copies its hooks (Qwen Code). */

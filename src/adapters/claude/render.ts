@@ -2,8 +2,9 @@ import type { Decision } from '../../types.ts';
 import type { Parsed } from '../types.ts';
 
 // What Claude Code 2.1.197 really does with each output (../shared/e2e/REPORT.md):
-// - additionalContext on Pre/PostToolUse, PostToolUseFailure and PostToolBatch reaches the model as a
-//   system reminder beside the tool result;
+// - additionalContext on Pre/PostToolUse and PostToolUseFailure reaches the model as a system reminder
+//   beside the tool result, and on PostToolBatch as a system message of its own right after the batch's
+//   results (e2e/claude-rereading.e2e.test.ts);
 // - continue:false stops on PreToolUse, PostToolUse and PostToolBatch, but is IGNORED on
 //   PostToolUseFailure, where most failing loops land; the engine keeps a stopped agent stopped, so the
 //   following PostToolBatch or PreToolUse delivers the stop;

@@ -1,0 +1,82 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describeEvent } from '../dialect.ts';
+import { claudeDialect } from './dialect.ts';
+import { parseClaude } from './parse.ts';
+
+// Claude Code 2.1.197's PostToolBatch lists every call of the batch with the text of its result: the
+// install registers no PostToolUse, and a call that succeeds is read from that list.
+
+const batch = JSON.parse(readFileSync('test/fixtures/payloads/claude-PostToolBatch.json', 'utf8'));
+
+function listed(...calls: Record<string, unknown>[]) {
+  return { ...batch, tool_calls: calls };
+}
+
+describe('Claude Code: outcomes at the end of a batch', () => {
+  it('reads each listed call as an outcome, before the batch end itself', () => {
+    const parsed = parseClaude(batch)!;
+    assert.equal(parsed.event.kind, 'batch-end');
+    assert.equal(parsed.outcomes!.length, 1);
+    const failed = describeEvent(parsed.outcomes![0]!, claudeDialect);
+    assert.ok(failed.kind === 'post-tool' && failed.late === true && failed.call.id === 'toolu_e2e000001');
+    // the list gives no success flag: the result's own text says `npm test` exited 1
+    assert.equal(failed.ok, false);
+  });
+
+  it('takes a result the harness wrapped as an error, or a refusal, for a failure, and any other text for none', () => {
+    const [read, missing, refused] = parseClaude(
+      listed(
+        { tool_name: 'Read', tool_input: { file_path: '/p/a.ts' }, tool_use_id: 'a', tool_response: '1\tx' },
+        {
+          tool_name: 'Read',
+          tool_input: { file_path: '/p/b.ts' },
+          tool_use_id: 'b',
+          tool_response: '<tool_use_error>File does not exist.</tool_use_error>',
+        },
+        {
+          tool_name: 'Bash',
+          tool_input: { command: 'rm -rf build' },
+          tool_use_id: 'c',
+          tool_response: 'Permission to use Bash has been denied.',
+        },
+      ),
+    )!.outcomes!.map((e) => describeEvent(e, claudeDialect));
+    assert.deepEqual(
+      [read, missing, refused].map((e) => e?.kind === 'post-tool' && [e.ok, !!e.facts?.refused]),
+      [
+        [null, false],
+        [false, false],
+        [false, true],
+      ],
+    );
+  });
+
+  it("leaves out calls that never ran as asked: stallguard's own refusal, the person's interrupt", () => {
+    const parsed = parseClaude(
+      listed(
+        {
+          tool_name: 'Bash',
+          tool_input: { command: 'npm test' },
+          tool_use_id: 'a',
+          tool_response: 'stallguard: this call repeats the loop flagged just before. It was not run.',
+        },
+        {
+          tool_name: 'Bash',
+          tool_input: { command: 'sleep 60' },
+          tool_use_id: 'b',
+          tool_response: '[Request interrupted by user for tool use]',
+        },
+        { tool_name: 'Read', tool_input: { file_path: '/p/a.ts' }, tool_use_id: 'c' },
+      ),
+    )!;
+    assert.equal(parsed.outcomes, undefined);
+  });
+
+  it("marks a call's own event as one its batch will list again", () => {
+    const failure = JSON.parse(readFileSync('test/fixtures/payloads/claude-PostToolUseFailure-Bash.json', 'utf8'));
+    const event = parseClaude(failure)!.event;
+    assert.ok(event.kind === 'post-tool' && event.late === false);
+  });
+});
