@@ -75,7 +75,7 @@ describe('hook process, enforce mode', () => {
   });
 
   it('counts a call once when its own event reported it and its batch lists it again', () => {
-    const { project, env } = scratch('enforce', SEED_RULE);
+    const { project, env, home } = scratch('enforce', SEED_RULE);
     runHookProcess(claude.prompt(project), env);
     const input = { file_path: `${project}/a.ts` };
     const content = { type: 'text', file: { filePath: `${project}/a.ts`, content: 'same' } };
@@ -96,6 +96,11 @@ describe('hook process, enforce mode', () => {
       [0, 1, 2, 3].map((i) => [i, undefined, undefined, undefined]),
     );
     assert.equal(out[4]![2], 'PostToolUse');
+    // the batch's end found both calls in the log's tail: not even a line of the ledger for them again
+    const ledger = readFileSync(join(home, 'sessions', 'sess-1.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    assert.equal(ledger.filter((l) => JSON.parse(l).o?.step?.k === 'call').length, 10);
   });
 
   it('nudges with the judge on the third identical failing run', () => {

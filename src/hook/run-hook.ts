@@ -5,14 +5,14 @@ import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { describeProblem } from '../config/validate.ts';
-import { agentIn, type State } from '../engine/state.ts';
+import { agentIn } from '../engine/state.ts';
 import { callTail, observation } from '../engine/step.ts';
 import { redact } from '../core/redact.ts';
 import { boundedId } from '../core/ids.ts';
 import { userHome } from '../core/user-home.ts';
 import { ERROR_LOG, sessionFile } from '../store/paths.ts';
 import { appendLine, type LogLine } from '../store/session-log.ts';
-import { observeInLog, recentlyObserved } from '../store/segments.ts';
+import { observeAllInLog, recentlyObserved } from '../store/segments.ts';
 import type { Verdict } from '../llm/answer.ts';
 import { smellsStuck } from '../llm/smell.ts';
 import { buildQuestion } from '../llm/question.ts';
@@ -159,22 +159,15 @@ export function runParsed(
   const ids = listed.flatMap((e) => (e.kind === 'post-tool' && e.call.id ? [callTail(e.call.id)] : []));
   const seen = recentlyObserved(file, ids);
   const outcomes = listed.filter((e) => !(e.kind === 'post-tool' && e.call.id && seen.has(callTail(e.call.id))));
-  // the outcomes an event carries are observed first, in the order given, then the event itself; the agent
-  // gets the weightiest decision among them (a stop over a nudge, a new one over a stop repeated)
-  let best: HookOutput | undefined;
-  let state: State | undefined;
-  let obs: Observation | undefined;
-  for (const carried of [...outcomes, parsed.event]) {
+  // the outcomes an event carries are observed first, in the order given, then the event itself
+  const list = [...outcomes, parsed.event].map((carried) => {
     const event = attachTree(describeEvent(carried, adapter.dialect));
     const path = event.kind !== 'post-tool' ? 0 : event.ok !== false ? 1 : event.tree === undefined ? 2 : 3;
     if (path > decidedPath) decidedPath = path;
-    const o = observation(event, ctx);
-    const r = respond(responder, o);
-    if (!best || outweighs(r.output.decision!, best.decision!)) best = r.output;
-    state = r.state;
-    if (o.step.k === 'call') obs = o;
-  }
-  const out = { output: best!, state: state! };
+    return observation(event, ctx);
+  });
+  const out = respond(responder, list);
+  const obs = list.findLast((o) => o.step.k === 'call');
   const event = parsed.event;
   const window = agentIn(out.state, event.agent.id)?.window ?? [];
   if (
@@ -196,7 +189,7 @@ export function runParsed(
       llm: config.llm,
       finish: (verdict) => {
         try {
-          return verdict ? respond({ file, config, meta, adapter, parsed }, verdictOf(verdict)).output : out.output;
+          return verdict ? respond(responder, [verdictOf(verdict)]).output : out.output;
         } catch (error) {
           logError(home, 'llm', error);
           return out.output;
@@ -223,11 +216,18 @@ interface Responder {
   parsed: Parsed;
 }
 
-/** Records an observation, decides it, records the decision, and renders it in the agent's dialect. */
-function respond(r: Responder, obs: Observation) {
-  const { decision, id, state, file } = observeInLog(r.file, obs, r.config, r.meta);
-  if (decision.action !== 'allow' && !decision.repeat)
-    appendLine(file, { t: 'd', id, d: decision, mode: r.config.mode, time: Date.now() });
+/**
+ * Records observations, decides each, records the decisions, and renders in the agent's dialect the weightiest
+ * (a stop over a nudge, a new one over a stop repeated; of allows, the event's own).
+ */
+function respond(r: Responder, list: readonly Observation[]) {
+  const { decisions, ids, state, file } = observeAllInLog(r.file, list, r.config, r.meta);
+  let decision = decisions[0]!;
+  for (const [i, d] of decisions.entries()) {
+    if (d.action !== 'allow' && !d.repeat)
+      appendLine(file, { t: 'd', id: ids[i]!, d, mode: r.config.mode, time: Date.now() });
+    if (outweighs(d, decision)) decision = d;
+  }
   const stdout = r.config.mode === 'enforce' ? r.adapter.render(r.parsed, decision) : '';
   return { output: { stdout, decision, kind: r.parsed.event.kind, mode: r.config.mode } as HookOutput, state };
 }

@@ -9,8 +9,22 @@ import { qwenHome } from '../core/agent-homes.ts';
 // 0.2x (values of 1000 and more are still read as milliseconds). UserPromptSubmit fires before every model request,
 // which is where a stop ends the turn; a subagent's batches end at its PostToolBatch (src/adapters/qwen/parse.ts).
 
-/** Qwen Code copies Claude Code's hook events: stallguard registers the same ones there. */
-export const QWEN: GroupSpec = CLAUDE;
+/**
+ * Qwen Code copies Claude Code's hook events, PostToolUse among them, which stays: the main agent's batches
+ * end at the UserPromptSubmit before each model request (src/adapters/qwen/parse.ts), no list of results.
+ */
+export const QWEN: GroupSpec = {
+  events: [
+    { name: 'UserPromptSubmit' },
+    { name: 'PreToolUse', matcher: '*' },
+    { name: 'PostToolUse', matcher: '*' },
+    { name: 'PostToolUseFailure', matcher: '*' },
+    { name: 'PostToolBatch' },
+    { name: 'Stop' },
+    { name: 'SubagentStop' },
+  ],
+  handler: CLAUDE.handler,
+};
 
 export const qwenTarget: InstallTarget = {
   agent: 'qwen',

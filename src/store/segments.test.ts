@@ -7,7 +7,15 @@ import type { Actor, Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { observation } from '../engine/step.ts';
 import { type LogLine, parseLine } from './session-log.ts';
-import { foldLatest, isSessionName, observeInLog, segmentPath, sessionLog, sessionSegments } from './segments.ts';
+import {
+  foldLatest,
+  isSessionName,
+  observeAllInLog,
+  observeInLog,
+  segmentPath,
+  sessionLog,
+  sessionSegments,
+} from './segments.ts';
 
 // Past a size a session's log goes on in a new segment headed by the state at the seal. Whatever the
 // segment size, every call is decided as it would be in one endless file, and the ledger's readers see
@@ -99,6 +107,22 @@ describe('a session log in segments', () => {
         ['m', 'c'],
       );
     assert.deepEqual(readdirSync(dirname(file)).filter(isSessionName), [basename(file)], 'one session to list');
+  });
+
+  it('decides observations written together (a batch end and the results it lists) as written one by one', () => {
+    const file = scratchFile();
+    const together: string[] = [];
+    // in threes, each group one write and one fold, across seals of small segments
+    for (let i = 0; i < LIST.length; i += 3) {
+      const { decisions } = observeAllInLog(file, LIST.slice(i, i + 3), DEFAULT_CONFIG, meta, 8 * 1024);
+      together.push(...decisions.map((d) => d.code ?? d.action));
+    }
+    assert.deepEqual(together, REFERENCE);
+    const seen = [...sessionLog(file)].filter((l): l is Extract<LogLine, { t: 'o' }> => l?.t === 'o');
+    assert.deepEqual(
+      seen.map((l) => l.o),
+      LIST,
+    );
   });
 
   it('gives its readers every observation once, in order', () => {

@@ -12,10 +12,12 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import type { Config, Observation } from '../types.ts';
+import type { Config, Decision, Observation } from '../types.ts';
+import { ALLOW } from '../types.ts';
 import { fileLines } from '../readers/lines.ts';
 import {
   appendLine,
+  appendLines,
   CHECKPOINT_EVERY,
   createSessionFile,
   type Folded,
@@ -190,24 +192,50 @@ export function observeInLog(
   meta: Extract<LogLine, { t: 'm' }>,
   segmentBytes = SEGMENT_BYTES,
 ): Folded & { id: string; file: string } {
+  const r = observeAllInLog(file, [obs], config, meta, segmentBytes);
+  return { state: r.state, decision: r.decisions[0]!, folded: r.folded, id: r.ids[0]!, file: r.file };
+}
+
+/**
+ * Several observations of one event at once (the outcomes a batch's end lists, then the end): written in
+ * one write, folded once, each with its decision.
+ */
+export function observeAllInLog(
+  file: string,
+  list: readonly Observation[],
+  config: Config,
+  meta: Extract<LogLine, { t: 'm' }>,
+  segmentBytes = SEGMENT_BYTES,
+): { state: Folded['state']; decisions: Decision[]; folded: number; ids: string[]; file: string } {
   createSessionFile(file, meta);
-  const id = newLineId();
+  const ids = list.map(() => newLineId());
+  const last = ids.at(-1)!;
   let g = currentSegment(file);
   // a line lands after a seal only while a rotation is under way; twice in a row is already unlikely
   for (let tries = 0; tries < 8; tries++) {
     const seg = segmentPath(file, g);
-    appendLine(seg, { t: 'o', id, o: obs });
-    const r = foldSegment(seg, config, (parsed) => parsed.findIndex((l) => l?.t === 'o' && l.id === id), segmentBytes);
+    appendLines(
+      seg,
+      list.map((o, i) => ({ t: 'o', id: ids[i]!, o })),
+    );
+    const wanted = new Map(ids.map((id) => [id, ALLOW]));
+    const r = foldSegment(
+      seg,
+      config,
+      (parsed) => parsed.findIndex((l) => l?.t === 'o' && l.id === last),
+      segmentBytes,
+      wanted,
+    );
     if ('late' in r) {
       g = startNext(file, g, config, meta, segmentBytes);
       continue;
     }
-    if (r.folded >= CHECKPOINT_EVERY) appendLine(seg, { t: 'c', after: id, s: r.state });
+    if (r.folded >= CHECKPOINT_EVERY) appendLine(seg, { t: 'c', after: last, s: r.state });
     if (!r.sealed && r.size > segmentBytes) {
       appendLine(seg, { t: 's', next: g + 1 });
       startNext(file, g, config, meta, segmentBytes);
     }
-    return { state: r.state, decision: r.decision, folded: r.folded, id, file: seg };
+    return { state: r.state, decisions: ids.map((id) => wanted.get(id)!), folded: r.folded, ids, file: seg };
   }
   throw new Error(`${file}: the observation landed after a seal 8 times in a row`);
 }

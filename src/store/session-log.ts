@@ -67,13 +67,17 @@ function writeWhole(fd: number, text: string): void {
     });
 }
 
-/** Appends one line with a single write(2) on an O_APPEND descriptor. */
 /** Appends one JSON line with one write(2): the session log's lines, and the verdicts kept beside it. */
 export function appendLine(file: string, line: LogLine | object): void {
+  appendLines(file, [line]);
+}
+
+/** Appends JSON lines with one write(2), so that no other process's line lands between them. */
+export function appendLines(file: string, lines: readonly (LogLine | object)[]): void {
   ensureDir(file);
   const fd = openSync(file, 'a', 0o600);
   try {
-    writeWhole(fd, JSON.stringify(line) + '\n');
+    writeWhole(fd, lines.map((l) => JSON.stringify(l) + '\n').join(''));
   } finally {
     closeSync(fd);
   }
@@ -181,6 +185,8 @@ export function foldSegment(
   config: Config,
   target: (parsed: (LogLine | undefined)[]) => number,
   segmentBytes = SEGMENT_BYTES,
+  /** Observations whose decisions the caller wants, filled in: the fold starts before the first of them. */
+  wanted?: Map<string, Decision>,
 ): SegmentFold {
   for (let bytes = FIRST_READ; ; bytes *= 4) {
     const { lines, fromStart, size } = readTail(file, bytes, segmentBytes);
@@ -197,12 +203,15 @@ export function foldSegment(
     if (seal !== -1 && seal < mine) return { late: true };
     const position = new Map<string, number>();
     for (const [i, l] of parsed.entries()) if (l?.t === 'o' && i <= mine) position.set(l.id, i);
+    // a checkpoint another process made after one of the wanted observations would skip its decision
+    let first = mine;
+    if (wanted) for (const id of wanted.keys()) first = Math.min(first, position.get(id) ?? mine);
     let from = -1;
     let state: State | undefined;
     parsed.forEach((l, i) => {
       if (l?.t !== 'c' || !isState(l.s)) return;
       const at = l.after === '' ? i : position.get(l.after);
-      if (at !== undefined && (at < mine || (at === mine && l.after === '')) && at > from) {
+      if (at !== undefined && (at < first || (at === first && l.after === '')) && at > from) {
         from = at;
         state = l.s;
       }
@@ -217,6 +226,7 @@ export function foldSegment(
       const r = reduce(current, l.o, config);
       current = r.state;
       decision = r.decision;
+      if (wanted?.has(l.id)) wanted.set(l.id, r.decision);
       folded++;
     }
     return { state: current, decision, folded, sealed: seal !== -1, size };
