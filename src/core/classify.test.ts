@@ -84,6 +84,21 @@ describe('what a shell command is', () => {
     assert.equal(shell('cat notes/todo.md').cls, 'read');
   });
 
+  it("a look at the system's state is a read, whatever it is piped into: disk, memory, mounts, who and where", () => {
+    for (const c of [
+      'sudo du -sh /* 2>/dev/null | sort -hr | head -10',
+      'df -h /',
+      'free -m',
+      'lsblk',
+      'findmnt -T / -o TARGET,SOURCE',
+      'uname -a',
+      'whoami',
+    ])
+      assert.equal(shell(c).cls, 'read', c);
+    // what starts or stops something is not: a mount, a kill
+    assert.equal(shell('sudo mount -t tmpfs tmpfs /mnt').cls, 'exec');
+  });
+
   it('code handed inline behind flags run together is a script of its own, as `python -c` is', () => {
     const intents = (c: string) => shell(c).intents;
     // a one-liner's regular expression is no path: `/\S/` is not a file named s

@@ -55,6 +55,7 @@ const TEST_ARGS = hinted(
 );
 const READERS = wordSet(
   'cat head tail less more nl bat wc file stat xxd od hexdump diff cmp tree ls dir pwd ' +
+    'du df free lsblk findmnt uname whoami hostname printenv ' +
     'jq get-content gc type get-childitem gci',
   true,
 );

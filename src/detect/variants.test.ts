@@ -67,6 +67,15 @@ describe('one thing, tried in different ways', () => {
     assert.equal(d.action, 'nudge');
   });
 
+  it('a look at disk usage that comes back empty, again with sudo and without, finds nothing each time', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash('sudo du -sh /* 2>/dev/null | sort -hr | head -10', '');
+    s.bash('sudo du -sh /* 2>/dev/null | sort -hr | head -10', '');
+    const d = s.bash('du -sh /* 2>/dev/null | sort -hr | head -10', '');
+    assert.equal(d.action, 'nudge');
+  });
+
   it('a bare failure across varied commands, once the folder is gone from under the shell, is the same failure', () => {
     const s = new Session();
     s.prompt();
