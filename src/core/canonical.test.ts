@@ -21,6 +21,7 @@ function everyPass(text: string, cwd: string, home: string): string {
     .replace(/\b(?:req|request|msg|toolu|call|run|trace)_[A-Za-z0-9]{8,}\b/g, '<id>')
     .replace(/\b[0-9a-f]{24,}\b/gi, '<hex>')
     .replace(/(?:\/private)?\/(?:tmp|var\/tmp|var\/folders\/[^\s/]+\/[^\s/]+\/T)\/[^\s/'"`),;:]+/g, '<tmp>')
+    .replace(/\b[A-Za-z]:\\(?:Users\\[^\\\s]+\\AppData\\Local\\Temp|Windows\\Temp)\\[^\s'"`),;:]+/gi, '<tmp>')
     .replace(/\b(pid|PID|PGID|process(?: group)?(?: pgid)?|Process Group PGID)([:= #]+)\d+\b/gi, '$1$2<pid>')
     .replace(/\b1[6-9]\d{11}\b/g, '<time>')
     .replace(/[ \t]+/g, ' ')
@@ -50,6 +51,9 @@ const PIECES = [
   '/tmp/x1',
   '/var/tmp/a',
   '/private/var/folders/ab/cd/T/f',
+  'C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\claude\\tasks\\b1x.output',
+  'c:\\windows\\temp\\a',
+  'C:\\Users\\dev\\proj\\a.ts',
   '/home/dev/proj',
   '/home/dev/proj/src/a.ts',
   '/home/dev',
@@ -137,6 +141,13 @@ describe('normalizeText', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it("takes a scratch file under Windows' temp folders out whole: its names may each be made afresh", () => {
+    const unavailable = (name: string) =>
+      `<bash output unavailable: output file C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\claude\\tasks\\${name}.output could not be read (ENOENT)`;
+    assert.equal(normalizeText(unavailable('brzpordyc')), normalizeText(unavailable('bm153v7ac')));
+    assert.equal(normalizeText('C:\\Users\\dev\\proj\\a.ts'), 'C:\\Users\\dev\\proj\\a.ts');
   });
 
   it('folds whitespace and removes what varies', () => {

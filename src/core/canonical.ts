@@ -38,6 +38,8 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 const LONG_HEX = /\b[0-9a-f]{24,}\b/gi;
 const REQUEST_ID = /\b(?:req|request|msg|toolu|call|run|trace)_[A-Za-z0-9]{8,}\b/g;
 const TEMP_PATH = /(?:\/private)?\/(?:tmp|var\/tmp|var\/folders\/[^\s/]+\/[^\s/]+\/T)\/[^\s/'"`),;:]+/g;
+/** A scratch file under Windows' temp folders, to its end: each of its names may be made afresh (`tasks\b1x.output`). */
+const WINDOWS_TEMP_PATH = /\b[A-Za-z]:\\(?:Users\\[^\\\s]+\\AppData\\Local\\Temp|Windows\\Temp)\\[^\s'"`),;:]+/gi;
 const PID = /\b(pid|PID|PGID|process(?: group)?(?: pgid)?|Process Group PGID)([:= #]+)\d+\b/gi;
 const UNIX_EPOCH_MS = /\b1[6-9]\d{11}\b/g;
 const DURATION = /\b\d+(?:\.\d+)?\s?(?:ms|msec|milliseconds?|s|secs?|seconds?|\u00b5s|us|ns|m|mins?|minutes?)\b(?!\w)/g;
@@ -104,6 +106,7 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   if (mayHoldRequestId(t)) t = t.replace(REQUEST_ID, '<id>');
   if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
+  if (t.includes(':\\')) t = t.replace(WINDOWS_TEMP_PATH, '<tmp>');
   if (PID_HINT.test(t)) t = t.replace(PID, '$1$2<pid>');
   if (hasRun(t, DIGITS, 13)) t = t.replace(UNIX_EPOCH_MS, '<time>');
   // Whitespace folding in one pass, only where there is something to fold (a lone space or newline stays as

@@ -25,6 +25,11 @@ describe('what a shell command is', () => {
     assert.deepEqual(intents('adb devices'), ['adb devices']);
     assert.deepEqual(intents('cmd /c adb devices'), ['adb devices']);
     assert.deepEqual(intents(`powershell -Command "adb devices"`), ['adb devices']);
+    // PowerShell's parameters are words: -NoProfile hands it no code, -File names the script it runs
+    assert.deepEqual(intents('powershell -NoProfile -ExecutionPolicy Bypass -File "C:\\Users\\me\\cleanup.ps1"'), [
+      'cleanup.ps1',
+    ]);
+    assert.deepEqual(intents('pwsh -NoProfile -c "adb devices"'), ['adb devices']);
     assert.deepEqual(intents(`bash -lc 'source ~/.nvm/nvm.sh && nvm install v24.12.0'`), ['nvm #']);
     assert.deepEqual(intents('nvm install 24.12.0 --latest-npm'), ['nvm #']);
     assert.deepEqual(intents('bash scripts/verify-plugin.sh 2>&1 | cat'), ['verify-plugin.sh']);

@@ -401,13 +401,16 @@ const INLINE_INTERPRETERS = namesOr('node deno bun ruby perl', 'python');
 
 /**
  * Whether an interpreter's flags, before its first other word, hand it code inline: `-c` or `-e`, alone or last
- * of one-letter flags run together (`perl -ne`, `perl -i -lane`, `node -pe`, `bash -lc`), PowerShell's `-Command`,
- * node's `--eval`. Upper case is another flag (`python -E` ignores the environment, `ruby -E` sets an encoding).
+ * of one-letter flags run together (`perl -ne`, `perl -i -lane`, `node -pe`, `bash -lc`), node's `--eval`. Upper
+ * case is another flag (`python -E` ignores the environment, `ruby -E` sets an encoding). PowerShell's parameters
+ * are whole words in any case, so there only `-Command` (`-c`) and `-EncodedCommand` are: `-NoProfile` is none.
  */
-function inlineCode(args: readonly string[]): boolean {
+function inlineCode(verb: string, args: readonly string[]): boolean {
+  const powershell = isPowerShell(verb);
   for (const a of args) {
     if (!a.startsWith('-')) return false;
-    if (/^-[a-zA-Z]*[ce]$/.test(a) || /^-command$/i.test(a) || a === '--eval') return true;
+    if (powershell ? /^-(?:c|command|ec|encodedcommand)$/i.test(a) : /^-[a-zA-Z]*[ce]$/.test(a) || a === '--eval')
+      return true;
   }
   return false;
 }
@@ -447,7 +450,7 @@ function intentOf(words: readonly string[], fed: boolean): string | undefined {
       lettersAndDigits(a) !== '',
   );
   if (INTERPRETERS.test(verb)) {
-    if (inlineCode(args)) return undefined;
+    if (inlineCode(verb, args)) return undefined;
     const script = plain.find((a) => /[./\\]/.test(a));
     if (script) return objectWord(script);
     // code handed on stdin (`python3 - <<'PY'`, `... | node`) is a script of its own each time, as `python -c`'s is
@@ -573,7 +576,7 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
       consider({ cls: 'poll', target: words.slice(0, 3).join(' ') });
     // an inline script's text is code, not arguments: `python -c "..."` is a test only when it runs one
     const interpreter = INLINE_INTERPRETERS.test(verb);
-    const handed = interpreter && inlineCode(args);
+    const handed = interpreter && inlineCode(verb, args);
     if (interpreter && (handed || simple.stdin.length > 0)) inline = true;
     if (
       TEST_RUNNER.test(verb) &&
