@@ -84,6 +84,26 @@ describe('stallguard install (Claude Code)', () => {
     assert.equal(readFileSync(join(project, '.git', 'info', 'exclude'), 'utf8').slice(0, exclude.length), exclude);
   });
 
+  it('registers PostToolUse as well for a Claude Code on PATH older than the batch ends that list results', () => {
+    for (const [version, post] of [
+      ['2.1.120 (Claude Code)', true],
+      ['2.1.145 (Claude Code)', false],
+      ['2.2.3 (Claude Code)', false],
+      ['not a version', false],
+    ] as const) {
+      const { project, env } = scratch();
+      const bin = join(project, '..', 'bin');
+      mkdirSync(bin, { recursive: true });
+      writeFileSync(join(bin, 'claude'), `#!/bin/sh\necho '${version}'\n`, { mode: 0o755 });
+      const withClaude = { ...env, PATH: `${bin}:${process.env.PATH}` };
+      assert.equal(runCli(['install'], withClaude, project).status, 0);
+      assert.equal('PostToolUse' in jsonc(project).hooks, post, version);
+      // doctor reads the same version: no advice to drop what that Claude Code needs, nor to keep what it does not
+      const d = runCli(['doctor', '--json'], withClaude, project);
+      assert.doesNotMatch(d.stdout, /also registered on PostToolUse|the calls that succeed go unobserved/, version);
+    }
+  });
+
   it('writes a command that runs: a payload through it exits 0', () => {
     const { project, env } = scratch();
     runCli(['install', '--no-daemon'], env, project);

@@ -145,7 +145,8 @@ describe('normalizeText', () => {
 
   it("takes a scratch file under Windows' temp folders out whole: its names may each be made afresh", () => {
     const unavailable = (name: string) =>
-      `<bash output unavailable: output file C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\claude\\tasks\\${name}.output could not be read (ENOENT)`;
+      '<bash output unavailable: output file C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\claude\\' +
+      `tasks\\${name}.output could not be read (ENOENT)`;
     assert.equal(normalizeText(unavailable('brzpordyc')), normalizeText(unavailable('bm153v7ac')));
     assert.equal(normalizeText('C:\\Users\\dev\\proj\\a.ts'), 'C:\\Users\\dev\\proj\\a.ts');
   });

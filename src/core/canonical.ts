@@ -38,7 +38,7 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 const LONG_HEX = /\b[0-9a-f]{24,}\b/gi;
 const REQUEST_ID = /\b(?:req|request|msg|toolu|call|run|trace)_[A-Za-z0-9]{8,}\b/g;
 const TEMP_PATH = /(?:\/private)?\/(?:tmp|var\/tmp|var\/folders\/[^\s/]+\/[^\s/]+\/T)\/[^\s/'"`),;:]+/g;
-/** A scratch file under Windows' temp folders, to its end: each of its names may be made afresh (`tasks\b1x.output`). */
+/** A scratch file under Windows' temp folders, to its end: any of its names may be made afresh (`tasks\b1.out`). */
 const WINDOWS_TEMP_PATH = /\b[A-Za-z]:\\(?:Users\\[^\\\s]+\\AppData\\Local\\Temp|Windows\\Temp)\\[^\s'"`),;:]+/gi;
 const PID = /\b(pid|PID|PGID|process(?: group)?(?: pgid)?|Process Group PGID)([:= #]+)\d+\b/gi;
 const UNIX_EPOCH_MS = /\b1[6-9]\d{11}\b/g;

@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
 import { codexTomlTarget } from '../install/codex-toml.ts';
-import { CLAUDE, claudeTarget } from '../install/claude.ts';
-import { strayEvents } from '../install/hook-groups.ts';
+import { CLAUDE, CLAUDE_WITH_POST_TOOL_USE, claudeTarget } from '../install/claude.ts';
+import { installedGroups, strayEvents } from '../install/hook-groups.ts';
+import { batchListsResults } from '../install/claude-version.ts';
 import { isIgnored, isTracked, repoOf } from '../install/git.ts';
 import { installFiles } from '../install/place.ts';
 import { onPath } from '../install/which.ts';
@@ -111,7 +112,17 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       registered.push(file);
-      const stray = target === claudeTarget ? strayEvents(text, file, CLAUDE) : [];
+      const lists = target !== claudeTarget || batchListsResults(env);
+      const stray = target === claudeTarget && lists ? strayEvents(text, file, CLAUDE) : [];
+      if (!lists && !installedGroups(text, file, CLAUDE_WITH_POST_TOOL_USE))
+        checks.push(
+          warn(
+            'hooks',
+            `${where}: the Claude Code on PATH is older than 2.1.145, whose batch ends list no results, and ` +
+              'stallguard is not on PostToolUse: the calls that succeed go unobserved',
+            reinstall,
+          ),
+        );
       if (stray.length > 0)
         checks.push(
           warn(

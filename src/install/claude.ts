@@ -2,6 +2,7 @@ import { userHome } from '../core/user-home.ts';
 import { join } from 'node:path';
 import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
 import type { InstallTarget, Scope } from './target.ts';
+import { batchListsResults } from './claude-version.ts';
 
 // .claude/settings.local.json (this project, personal and git-ignored), .claude/settings.json (this
 // project, committed) or ~/.claude/settings.json (user). No PostToolUse: PostToolBatch lists every call of
@@ -22,6 +23,16 @@ export const CLAUDE: GroupSpec = {
   handler: (command) => ({ type: 'command', command, timeout: 10 }),
 };
 
+/** The layout for a Claude Code whose batch ends list no results (claude-version.ts): PostToolUse as well. */
+export const CLAUDE_WITH_POST_TOOL_USE: GroupSpec = {
+  ...CLAUDE,
+  events: [
+    ...CLAUDE.events.slice(0, 2),
+    { name: 'PostToolUse', matcher: '*', httpAlone: true },
+    ...CLAUDE.events.slice(2),
+  ],
+};
+
 function configDir(env: NodeJS.ProcessEnv): string {
   return env.CLAUDE_CONFIG_DIR || join(userHome(env), '.claude');
 }
@@ -38,7 +49,8 @@ export const claudeTarget: InstallTarget = {
   events: CLAUDE.events.map((e) => e.name),
   shell: true,
   daemon: 'http',
-  add: (text, file, command, httpUrl) => addGroups(text, file, command, CLAUDE, httpUrl),
+  add: (text, file, command, httpUrl) =>
+    addGroups(text, file, command, batchListsResults(process.env) ? CLAUDE : CLAUDE_WITH_POST_TOOL_USE, httpUrl),
   remove: (text, file) => removeGroups(text, file),
   installed: (text, file) => installedGroups(text, file, CLAUDE),
 };
