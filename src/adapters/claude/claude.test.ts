@@ -14,6 +14,11 @@ function listed(...calls: Record<string, unknown>[]) {
   return { ...batch, tool_calls: calls };
 }
 
+/** One call as the batch's end lists it; `response` undefined for a call the list gives no result for. */
+function call(tool: string, input: Record<string, unknown>, id: string, response?: string) {
+  return { tool_name: tool, tool_input: input, tool_use_id: id, tool_response: response };
+}
+
 describe('Claude Code: outcomes at the end of a batch', () => {
   it('reads each listed call as an outcome, before the batch end itself', () => {
     const parsed = parseClaude(batch)!;
@@ -28,19 +33,9 @@ describe('Claude Code: outcomes at the end of a batch', () => {
   it('takes a result the harness wrapped as an error, or a refusal, for a failure, and any other text for none', () => {
     const [read, missing, refused] = parseClaude(
       listed(
-        { tool_name: 'Read', tool_input: { file_path: '/p/a.ts' }, tool_use_id: 'a', tool_response: '1\tx' },
-        {
-          tool_name: 'Read',
-          tool_input: { file_path: '/p/b.ts' },
-          tool_use_id: 'b',
-          tool_response: '<tool_use_error>File does not exist.</tool_use_error>',
-        },
-        {
-          tool_name: 'Bash',
-          tool_input: { command: 'rm -rf build' },
-          tool_use_id: 'c',
-          tool_response: 'Permission to use Bash has been denied.',
-        },
+        call('Read', { file_path: '/p/a.ts' }, 'a', '1\tx'),
+        call('Read', { file_path: '/p/b.ts' }, 'b', '<tool_use_error>File does not exist.</tool_use_error>'),
+        call('Bash', { command: 'rm -rf build' }, 'c', 'Permission to use Bash has been denied.'),
       ),
     )!.outcomes!.map((e) => describeEvent(e, claudeDialect));
     assert.deepEqual(
@@ -56,19 +51,9 @@ describe('Claude Code: outcomes at the end of a batch', () => {
   it("leaves out calls that never ran as asked: stallguard's own refusal, the person's interrupt", () => {
     const parsed = parseClaude(
       listed(
-        {
-          tool_name: 'Bash',
-          tool_input: { command: 'npm test' },
-          tool_use_id: 'a',
-          tool_response: 'stallguard: this call repeats the loop flagged just before. It was not run.',
-        },
-        {
-          tool_name: 'Bash',
-          tool_input: { command: 'sleep 60' },
-          tool_use_id: 'b',
-          tool_response: '[Request interrupted by user for tool use]',
-        },
-        { tool_name: 'Read', tool_input: { file_path: '/p/a.ts' }, tool_use_id: 'c' },
+        call('Bash', { command: 'npm test' }, 'a', 'stallguard: this call repeats the loop flagged just before.'),
+        call('Bash', { command: 'sleep 60' }, 'b', '[Request interrupted by user for tool use]'),
+        call('Read', { file_path: '/p/a.ts' }, 'c'),
       ),
     )!;
     assert.equal(parsed.outcomes, undefined);
