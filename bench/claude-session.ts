@@ -22,7 +22,7 @@ import { claudeArgs, claudeEnv } from '../e2e/support/claude-session.ts';
 import { startFakeAnthropic } from '../e2e/support/fake-anthropic.ts';
 import type { ModelScript, Turn } from '../e2e/support/model-script.ts';
 import { runBounded } from '../e2e/support/bounded-run.ts';
-import { CLAUDE } from '../src/install/claude.ts';
+import { CLAUDE_WITH_POST_TOOL_USE } from '../src/install/claude.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -99,11 +99,7 @@ function freshProject(base: string, round: number): World {
  * seven `install` registered when the target of 1.3x `true` was set, PostToolUse among them, so that the
  * reference stays what the target was stated against while the install's own layout changes.
  */
-const REFERENCE_EVENTS = [
-  ...CLAUDE.events.slice(0, 2),
-  { name: 'PostToolUse', matcher: '*' },
-  ...CLAUDE.events.slice(2),
-];
+const REFERENCE_EVENTS = CLAUDE_WITH_POST_TOOL_USE.events;
 
 function commandSettings(command: string, extra: Record<string, unknown> = {}): string {
   const hooks: Record<string, unknown[]> = {};

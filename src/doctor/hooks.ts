@@ -61,6 +61,8 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
   const installed: Installed[] = [];
   const repo = repoOf(cwd);
   let plugins = 0;
+  /** Whether the Claude Code on PATH lists results at a batch's end (install/claude-version.ts). */
+  let lists: boolean | undefined;
   for (const agentTarget of Object.values(TARGETS)) {
     const registered: string[] = [];
     // every form the agent may be registered in (Codex: hooks.json and config.toml)
@@ -112,26 +114,29 @@ export function checkHooks(cwd: string, env: NodeJS.ProcessEnv): { checks: Check
         continue;
       }
       registered.push(file);
-      const lists = target !== claudeTarget || batchListsResults(env);
-      const stray = target === claudeTarget && lists ? strayEvents(text, file, CLAUDE) : [];
-      if (!lists && !installedGroups(text, file, CLAUDE_WITH_POST_TOOL_USE))
-        checks.push(
-          warn(
-            'hooks',
-            `${where}: the Claude Code on PATH is older than 2.1.145, whose batch ends list no results, and ` +
-              'stallguard is not on PostToolUse: the calls that succeed go unobserved',
-            reinstall,
-          ),
-        );
-      if (stray.length > 0)
-        checks.push(
-          warn(
-            'hooks',
-            `${where}: stallguard is also registered on ${stray.join(', ')}, as an earlier install did; ` +
-              'PostToolBatch now brings every result, so each call pays a hook event it does not need',
-            reinstall,
-          ),
-        );
+      if (target === claudeTarget) {
+        // asked once, and only where a Claude Code settings file holds stallguard: it starts a process
+        lists ??= batchListsResults(env);
+        if (!lists && !installedGroups(text, file, CLAUDE_WITH_POST_TOOL_USE))
+          checks.push(
+            warn(
+              'hooks',
+              `${where}: the Claude Code on PATH is older than 2.1.145, whose batch ends list no results, and ` +
+                'stallguard is not on PostToolUse: the calls that succeed go unobserved',
+              reinstall,
+            ),
+          );
+        const stray = lists ? strayEvents(text, file, CLAUDE) : [];
+        if (stray.length > 0)
+          checks.push(
+            warn(
+              'hooks',
+              `${where}: stallguard is also registered on ${stray.join(', ')}, as an earlier install did; ` +
+                'PostToolBatch now brings every result, so each call pays a hook event it does not need',
+              reinstall,
+            ),
+          );
+      }
       const committed = () => !!repo && scope !== 'user' && (isTracked(repo, file) || !isIgnored(repo, file));
       if (target.plugin) {
         // an in-process plugin: the file loads the bundle by its absolute path, which must still be there

@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentName, Config, Decision, EventKind, LlmConfig, Mode, Observation } from '../types.ts';
+import type { AgentName, Config, Decision, Event, EventKind, LlmConfig, Mode, Observation } from '../types.ts';
+import { ALLOW } from '../types.ts';
 import type { Adapter, Parsed } from '../adapters/types.ts';
 import { adapterFor, detectAgent } from '../adapters/detect.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
@@ -155,10 +156,14 @@ export function runParsed(
   };
   const responder = { file, config, meta, adapter, parsed };
   decidedPath = 0;
+  // a listed call that its own event reported (a failure) is not worked out again
   const listed = parsed.outcomes ?? [];
-  const ids = listed.flatMap((e) => (e.kind === 'post-tool' && e.call.id ? [callTail(e.call.id)] : []));
-  const seen = recentlyObserved(file, ids);
-  const outcomes = listed.filter((e) => !(e.kind === 'post-tool' && e.call.id && seen.has(callTail(e.call.id))));
+  const tailOf = (e: Event) => (e.kind === 'post-tool' && e.call.id ? callTail(e.call.id) : undefined);
+  const seen = recentlyObserved(
+    file,
+    listed.flatMap((e) => tailOf(e) ?? []),
+  );
+  const outcomes = listed.filter((e) => !seen.has(tailOf(e) ?? ''));
   // the outcomes an event carries are observed first, in the order given, then the event itself
   const list = [...outcomes, parsed.event].map((carried) => {
     const event = attachTree(describeEvent(carried, adapter.dialect));
@@ -167,12 +172,11 @@ export function runParsed(
     return observation(event, ctx);
   });
   const out = respond(responder, list);
-  const obs = list.findLast((o) => o.step.k === 'call');
   const event = parsed.event;
   const window = agentIn(out.state, event.agent.id)?.window ?? [];
   if (
     out.output.decision?.action !== 'allow' ||
-    obs === undefined ||
+    !list.some((o) => o.step.k === 'call') ||
     !config.llm.enabled ||
     !smellsStuck(window, config)
   )
@@ -204,8 +208,7 @@ const WEIGHT = { allow: 0, nudge: 1, deny: 2, stop: 3 } as const;
 function outweighs(d: Decision, than: Decision): boolean {
   const a = WEIGHT[d.action];
   const b = WEIGHT[than.action];
-  // among allows the latest stands: it is the event's own
-  return a > b || (a === b && (a === 0 || (!!than.repeat && !d.repeat)));
+  return a > b || (a === b && !!than.repeat && !d.repeat);
 }
 
 interface Responder {
@@ -218,11 +221,11 @@ interface Responder {
 
 /**
  * Records observations, decides each, records the decisions, and renders in the agent's dialect the weightiest
- * (a stop over a nudge, a new one over a stop repeated; of allows, the event's own).
+ * (a stop over a nudge, a new one over a stop repeated).
  */
 function respond(r: Responder, list: readonly Observation[]) {
   const { decisions, ids, state, file } = observeAllInLog(r.file, list, r.config, r.meta);
-  let decision = decisions[0]!;
+  let decision: Decision = ALLOW;
   for (const [i, d] of decisions.entries()) {
     if (d.action !== 'allow' && !d.repeat)
       appendLine(file, { t: 'd', id: ids[i]!, d, mode: r.config.mode, time: Date.now() });

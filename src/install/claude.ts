@@ -26,11 +26,7 @@ export const CLAUDE: GroupSpec = {
 /** The layout for a Claude Code whose batch ends list no results (claude-version.ts): PostToolUse as well. */
 export const CLAUDE_WITH_POST_TOOL_USE: GroupSpec = {
   ...CLAUDE,
-  events: [
-    ...CLAUDE.events.slice(0, 2),
-    { name: 'PostToolUse', matcher: '*', httpAlone: true },
-    ...CLAUDE.events.slice(2),
-  ],
+  events: [...CLAUDE.events, { name: 'PostToolUse', matcher: '*', httpAlone: true }],
 };
 
 function configDir(env: NodeJS.ProcessEnv): string {

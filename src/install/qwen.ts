@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { addGroups, type GroupSpec, installedGroups, removeGroups } from './hook-groups.ts';
-import { CLAUDE } from './claude.ts';
+import { CLAUDE_WITH_POST_TOOL_USE } from './claude.ts';
 import type { InstallTarget, Scope } from './target.ts';
 import { qwenHome } from '../core/agent-homes.ts';
 
@@ -13,18 +13,7 @@ import { qwenHome } from '../core/agent-homes.ts';
  * Qwen Code copies Claude Code's hook events, PostToolUse among them, which stays: the main agent's batches
  * end at the UserPromptSubmit before each model request (src/adapters/qwen/parse.ts), no list of results.
  */
-export const QWEN: GroupSpec = {
-  events: [
-    { name: 'UserPromptSubmit' },
-    { name: 'PreToolUse', matcher: '*' },
-    { name: 'PostToolUse', matcher: '*' },
-    { name: 'PostToolUseFailure', matcher: '*' },
-    { name: 'PostToolBatch' },
-    { name: 'Stop' },
-    { name: 'SubagentStop' },
-  ],
-  handler: CLAUDE.handler,
-};
+export const QWEN: GroupSpec = CLAUDE_WITH_POST_TOOL_USE;
 
 export const qwenTarget: InstallTarget = {
   agent: 'qwen',

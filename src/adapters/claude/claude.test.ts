@@ -4,6 +4,12 @@ import { readFileSync } from 'node:fs';
 import { describeEvent } from '../dialect.ts';
 import { claudeDialect } from './dialect.ts';
 import { parseClaude } from './parse.ts';
+import { DEFAULT_CONFIG } from '../../config/defaults.ts';
+import { stoppedDenyMessage } from '../../engine/messages.ts';
+import { checkSpawn } from '../../engine/spawn-guard.ts';
+import { selfProtectMessage } from '../../guard/message.ts';
+import { SEED_RULE } from '../../../test/support/config.ts';
+import { Session } from '../../../test/support/session.ts';
 
 // Claude Code 2.1.197's PostToolBatch lists every call of the batch with the text of its result: the
 // install registers no PostToolUse, and a call that succeeds is read from that list.
@@ -48,10 +54,24 @@ describe('Claude Code: outcomes at the end of a batch', () => {
     );
   });
 
-  it("leaves out calls that never ran as asked: stallguard's own refusal, the person's interrupt", () => {
+  it("leaves out calls that never ran as asked: each of stallguard's own refusals, the person's interrupt", () => {
+    // the refusals as the engine and the guards word them, so that a change of their words shows here
+    const s = new Session(SEED_RULE);
+    s.prompt();
+    for (let i = 0; i < 5; i++) s.bash('npm test', '1 failed', false);
+    const denied = s.pre('Bash', { command: 'npm test' });
+    assert.equal(denied.action, 'deny');
+    const repeatDenied = denied.message!;
+    const refusals = [
+      repeatDenied,
+      stoppedDenyMessage('stall: `Bash npm test` x10, twice in this task'),
+      selfProtectMessage({ code: 'SELF_PROTECT', path: '~/.stallguard/config.json', kind: 'own' }),
+      checkSpawn({ count: 0, tree: {} }, { id: 'a1', type: 'reviewer' }, DEFAULT_CONFIG).message!,
+    ];
+    assert.equal(refusals.length, new Set(refusals).size);
     const parsed = parseClaude(
       listed(
-        call('Bash', { command: 'npm test' }, 'a', 'stallguard: this call repeats the loop flagged just before.'),
+        ...refusals.map((text, i) => call('Bash', { command: 'npm test' }, `r${i}`, text)),
         call('Bash', { command: 'sleep 60' }, 'b', '[Request interrupted by user for tool use]'),
         call('Read', { file_path: '/p/a.ts' }, 'c'),
       ),
