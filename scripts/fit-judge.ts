@@ -52,6 +52,7 @@ const CODES: SignalCode[] = [
   'FAILING_RETRY',
   'NO_TREE_CHANGE',
   'UNMOVED_FAILURE',
+  'UNSEEN_EDIT',
   'EDIT_REJECTED',
   'REPEATED_EDIT',
   'TREE_OSCILLATION',
@@ -72,6 +73,7 @@ const CODES: SignalCode[] = [
 const FIXED = new Map<SignalCode, number>([
   ['FRUITLESS', 8],
   ['CYCLE', 3],
+  ['UNSEEN_EDIT', 3],
 ]);
 const FIT = { l2: flag('l2', 0.01), epochs: flag('epochs', 300), negativeWeight: flag('neg', 1) };
 const THRESHOLDS = [

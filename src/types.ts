@@ -47,6 +47,8 @@ export interface CallFacts {
   malformed?: boolean;
   /** The outcome carried nothing: no matches, no output. */
   empty?: boolean;
+  /** A read the tool answered with "unchanged since your last read" in place of the file's content. */
+  unchanged?: boolean;
 }
 
 interface EventBase {
@@ -140,6 +142,8 @@ export interface CallStep {
   noop?: boolean;
   /** Whether the outcome is empty ("No matches found", no output). */
   empty?: boolean;
+  /** A read the tool answered with "unchanged since your last read" in place of the file: a re-read by its word. */
+  unchanged?: boolean;
   /** A call the tool could not parse (a usage error, a format error). */
   malformed?: boolean;
   /** An edit the tool refused: nothing changed. */
@@ -163,6 +167,11 @@ export interface Entry extends CallStep {
   batch: number;
   /** A read whose content was already seen in this task: no new information. */
   reread?: boolean;
+  /**
+   * A read of a file that shows it as its previous read did, though changes that could have reached it
+   * reported success in between: their effect never showed.
+   */
+  unseen?: boolean;
   /** An edit or failing run that brought back a state seen before (edit/revert oscillation). */
   returned?: boolean;
   /** How many of the outcome's lines the task had not seen before it: 0 is an answer that added nothing. */
@@ -226,6 +235,7 @@ export type SignalCode =
   | 'FAILING_RETRY' // the same command failing again, whatever the message
   | 'NO_TREE_CHANGE' // verification runs failing the same way with nothing changed in between
   | 'UNMOVED_FAILURE' // one check failing the same way after each edit
+  | 'UNSEEN_EDIT' // one file read after each change of it, showing the same content each time
   | 'TREE_OSCILLATION' // the code came back to a state seen before (edit/revert)
   | 'REREAD' // reads that bring nothing new
   | 'EDIT_REJECTED' // edits rejected again and again

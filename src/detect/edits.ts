@@ -1,5 +1,5 @@
 import { attempts, recentSince } from './recent.ts';
-import type { Entry } from '../types.ts';
+import type { CallStep, Entry } from '../types.ts';
 import type { Signal } from './signal.ts';
 
 /** An edit that changed nothing because the tool refused it: its text was not found, or it could not even parse it. */
@@ -31,4 +31,35 @@ export const oscillation: Signal = (window) => {
   if (!last?.returned) return undefined;
   const calls = window.filter((e) => e.returned);
   return { code: 'TREE_OSCILLATION', value: attempts(calls), calls, detail: 'back to an earlier state' };
+};
+
+/**
+ * A call that reported changing a file, or may have changed any (an edit of no named file, code run inline):
+ * its effect should show in the file's next read.
+ */
+export function changesFiles(step: CallStep): boolean {
+  if (step.ok === false) return false;
+  if (step.cls === 'edit') return !step.noop && !step.rejected;
+  return step.cls === 'exec' && step.target === undefined && step.intent === undefined;
+}
+
+/**
+ * One file read after each change of it, showing the same content each time: the changes never take effect
+ * (blank lines "removed" with awk, then sed, then python, the file the same at every read). Counted once per
+ * read after changes; a read that shows the file otherwise ends it.
+ */
+export const unseenEdit: Signal = (window) => {
+  const last = window.at(-1);
+  if (!last?.unseen) return undefined;
+  const calls: Entry[] = [];
+  let value = 0;
+  for (let i = window.length - 1; i >= 0; i--) {
+    const e = window[i]!;
+    if (e.cls === 'read' && e.target === last.target && !e.unchanged) {
+      if (e.region !== last.region || e.out !== last.out) break;
+      calls.unshift(e);
+      if (e.unseen) value++;
+    } else if (changesFiles(e) && (e.target === undefined || e.target === last.target)) calls.unshift(e);
+  }
+  return value >= 2 ? { code: 'UNSEEN_EDIT', value, calls, detail: 'the file unchanged after each edit' } : undefined;
 };

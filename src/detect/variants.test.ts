@@ -286,3 +286,55 @@ describe('lookups that move but never find anything, and rounds that fail alike'
     assert.equal(s.actions()[0], 'nudge');
   });
 });
+
+describe('edits whose effect never shows', () => {
+  const file = `${P}/src/app.py`;
+  const text = '     1\timport os\n     2\t\n     3\t\n     4\tprint(os.getcwd())';
+
+  it('blank lines "removed" with awk, sed and python in turn, the file the same at every read, is nudged', () => {
+    const s = new Session();
+    s.prompt('remove the blank lines in app.py');
+    s.call('Read', { file_path: file }, text);
+    s.bash("awk 'NF' src/app.py > /tmp/app.py && mv /tmp/app.py src/app.py", '');
+    s.call('Read', { file_path: file }, text);
+    s.bash("sed -i '/^$/d' src/app.py", '');
+    assert.equal(s.call('Read', { file_path: file }, text).action, 'allow');
+    s.bash(`python3 -c "import re; p='src/app.py'; open(p,'w').write(re.sub('\\n+', '\\n', open(p).read()))"`, '');
+    const d = s.call('Read', { file_path: file }, text);
+    assert.equal(d.action, 'nudge');
+    assert.match(
+      d.message ?? '',
+      /`Read src\/app\.py` shows the same file after each of 3 edits: they do not take effect/,
+    );
+  });
+
+  it('edits that show at each read are work, and so are reads of one file between edits of another', () => {
+    const s = new Session();
+    s.prompt('tidy app.py');
+    s.call('Read', { file_path: file }, text);
+    for (let i = 0; i < 4; i++) {
+      s.bash(`sed -i '${i + 2}d' src/app.py`, '');
+      s.call('Read', { file_path: file }, `${text}\n# pass ${i}`);
+    }
+    for (let i = 0; i < 4; i++) {
+      s.call('Edit', { file_path: `${P}/src/util.py`, old_string: `a${i}`, new_string: `b${i}` }, 'ok');
+      s.call('Read', { file_path: file }, text);
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
+  it('a read Claude Code answers "unchanged since last read" is a re-read, the first such answer too', () => {
+    const s = new Session();
+    s.prompt('look at the config');
+    s.call('Read', { file_path: `${P}/config.yml` }, 'port: 3000');
+    s.call(
+      'Read',
+      { file_path: `${P}/config.yml`, offset: 1 },
+      'File unchanged since last read. The content from the earlier Read tool_result in this conversation is ' +
+        'still current — refer to that instead of re-reading.',
+    );
+    assert.equal(s.state.agents.main!.window.at(-1)!.reread, true);
+    s.call('Read', { file_path: `${P}/config.yml`, offset: 2 }, 'Wasted call — file unchanged since your last Read.');
+    assert.equal(s.state.agents.main!.window.at(-1)!.reread, true);
+  });
+});

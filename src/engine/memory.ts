@@ -1,6 +1,7 @@
 import type { CallStep, Entry } from '../types.ts';
 import type { SignalMemory } from './state.ts';
 import { lastN } from './state.ts';
+import { changesFiles } from '../detect/edits.ts';
 
 // Task-wide memory, for what the window alone cannot tell: whether a read brought anything new, whether
 // the code came back to a state that already failed this way.
@@ -11,6 +12,8 @@ const MAX_STATES = 60;
 const MAX_RUNS = 40;
 /** Outcome lines remembered: a few dozen calls' worth, enough to know what the recent attempts have said. */
 const MAX_LINES = 600;
+/** Files whose latest read is remembered, to tell whether the changes made since show in the next. */
+const MAX_VIEWS = 30;
 
 /**
  * The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent.
@@ -39,7 +42,7 @@ export function rememberCall(
   batch: number,
 ): { next: SignalMemory; entry: Entry } {
   const entry: Entry = { ...step, edits: memory.edits, batch };
-  let { edits, reads, states, lines = [] } = memory;
+  let { edits, reads, states, lines = [], views = [] } = memory;
   if (step.lines) {
     // a step's lines are distinct and a few dozen at most: looking each up in the memory's few hundred is
     // cheaper than a set of them, and when none is known the memory's lines stay as they are, in order
@@ -53,9 +56,17 @@ export function rememberCall(
     }
   }
   if (step.cls === 'read' && step.ok !== false && !step.empty) {
-    entry.reread = reads.includes(step.out);
+    entry.reread = step.unchanged === true || reads.includes(step.out);
     reads = lastN([...reads.filter((r) => r !== step.out), step.out], MAX_READS);
   }
+  // a read "unchanged since your last read" shows nothing of the file, so it neither proves nor disproves a change
+  if (step.cls === 'read' && step.ok !== false && !step.empty && !step.unchanged && step.target !== undefined) {
+    const { target, region = '', out } = step;
+    const before = views.find((v) => v[0] === target);
+    if (before !== undefined && before[3] > 0 && before[1] === region && before[2] === out) entry.unseen = true;
+    views = lastN([...views.filter((v) => v[0] !== target), [target, region, out, 0]], MAX_VIEWS);
+  } else if (views.length > 0 && changesFiles(step))
+    views = views.map((v) => (step.target === undefined || v[0] === step.target ? [v[0], v[1], v[2], v[3] + 1] : v));
   // Edit/revert, seen in the working tree where the hook could fingerprint it after a failure, and in the
   // edits themselves: an edit that undoes an earlier one (its old and new text swapped), or a whole-file
   // write that brings back content written before.
@@ -78,5 +89,7 @@ export function rememberCall(
   }
   // an edit that changes nothing is no change: a failure after it is the same failure again
   if (step.cls === 'edit' && step.ok !== false && !step.noop) edits += 1;
-  return { next: { ...memory, edits, reads, states, lines, runs: counted(memory.runs, step) }, entry };
+  const next: SignalMemory = { ...memory, edits, reads, states, lines, runs: counted(memory.runs, step) };
+  if (views.length > 0) next.views = views;
+  return { next, entry };
 }

@@ -18,6 +18,7 @@ const DECIDED_BY: Record<SignalCode, string> = {
   FAILING_RETRY: 'the same command failing again, nothing changed in between',
   NO_TREE_CHANGE: 'failing runs with nothing changed in between',
   UNMOVED_FAILURE: 'the same failure after every edit',
+  UNSEEN_EDIT: 'edits that never show in the file',
   TREE_OSCILLATION: 'edits that undo earlier edits',
   REREAD: 'reads that bring nothing new',
   EDIT_REJECTED: 'edits rejected again and again',
@@ -89,6 +90,12 @@ function what(stall: Stall): string {
     return (
       `${name(lead.subject)} fails the same way after each of ${lead.value - 1} edits: ` +
       'they do not reach the failure'
+    );
+  // the file and what the edits did to it: `Read app.py` shows the same file after each of 3 edits
+  if (lead.code === 'UNSEEN_EDIT')
+    return (
+      `${quote(lead.calls.at(-1)!.short)} shows the same file after each of ${lead.value} edits: ` +
+      'they do not take effect'
     );
   const subject = sharedIntent(lead);
   const who = subject === undefined ? 'the last calls' : `the last calls, each at ${name(subject)},`;

@@ -53,6 +53,11 @@ export interface SignalMemory {
    * it: a message names the real count, though a nudge emptied the window since.
    */
   runs?: Record<string, [out: string, times: number]>;
+  /**
+   * The files read lately, each with the region and outcome of its latest read and the changes made since that
+   * could have reached it (successful edits of it or of no named file, code run inline), most recent last.
+   */
+  views?: [target: string, region: string, out: string, changes: number][];
 }
 
 export interface SpawnState {

@@ -134,6 +134,7 @@ function callStep(
   if (shape.cls === 'edit' && shape.target && /\.(?:md|markdown|mdx|txt|rst|adoc)$/i.test(shape.target))
     step.doc = true;
   if (facts.empty || blank) step.empty = true;
+  if (facts.unchanged && shape.cls === 'read') step.unchanged = true;
   // case and separators do not make another name: floor_div, FloorDiv and floordiv are one lookup
   if (shape.term !== undefined) step.term = sketch(lettersAndDigits(canonicalText(shape.term, ctx).toLowerCase()));
   // a program's usage error says the call itself was wrong; only a failed command's output is read for one

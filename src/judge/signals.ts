@@ -4,7 +4,7 @@ import { repeat } from '../detect/repeat.ts';
 import { cycle } from '../detect/cycle.ts';
 import { nearDuplicate } from '../detect/near-duplicate.ts';
 import { failingRetry, noTreeChange, sameFailure, unmovedFailure } from '../detect/same-failure.ts';
-import { editRejected, oscillation, repeatedEdit } from '../detect/edits.ts';
+import { editRejected, oscillation, repeatedEdit, unseenEdit } from '../detect/edits.ts';
 import { emptyResult, fruitless, sameOutcome } from '../detect/searches.ts';
 import { intentRetry } from '../detect/intent.ts';
 import { reread } from '../detect/reread.ts';
@@ -20,6 +20,7 @@ const SIGNALS = [
   editRejected,
   repeatedEdit,
   oscillation,
+  unseenEdit,
   emptyResult,
   fruitless,
   intentRetry,

@@ -37,6 +37,12 @@ const REJECTED_EDIT = either(
   /Found \d+ matches of the string to replace/,
 );
 const MALFORMED = /InputValidationError|<tool_use_error>Error: No such tool available/;
+/**
+ * Read's answer, in place of the file, to a read of a file it saw no change to since the agent's last read
+ * (worded several ways across 2.1.x: "Unchanged since last read", "File unchanged since last read. ...",
+ * "Wasted call — file unchanged since your last Read. ...").
+ */
+const UNCHANGED = /^(?:Wasted call\W+)?(?:File )?unchanged since (?:your )?last read\b/i;
 const EMPTY =
   /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/;
 
@@ -53,5 +59,6 @@ export const claudeDialect: Dialect = (call, output, ok) => {
   mark(facts, 'malformed', MALFORMED.test(head));
   mark(facts, 'rejected', facts.cls === 'edit' && known === false && REJECTED_EDIT.test(head));
   mark(facts, 'empty', EMPTY.test(head.trim()));
+  mark(facts, 'unchanged', facts.cls === 'read' && UNCHANGED.test(head.trim()));
   return { ok: known, output, facts };
 };
