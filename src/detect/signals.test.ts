@@ -93,6 +93,17 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('so does one that Claude Code reports as its exit code alone, and a grep behind xargs (exit 123)', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash('rg -n "alpha" src', '', false);
+    s.bash('grep -rn "beta" src', '', false);
+    s.bash('find src -name "*.ts" | xargs grep -l "gamma"', '', false);
+    s.call('Bash', { command: 'grep -rn "delta" lib' }, 'Exit code 123', false);
+    assert.equal(s.state.agents.main!.window.at(-1)!.empty, true);
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('parallel calls in one response are one attempt; the same calls in separate responses are a loop', () => {
     const rounds = (batched: boolean) => {
       const s = new Session();

@@ -81,7 +81,7 @@ function callStep(
   );
   const blank = text.trim().length === 0;
   // grep and its kin exit 1 when nothing matched: that is an empty result, not a failure
-  if (ok === false && blank && shape.cls === 'search') ok = true;
+  if (ok === false && (blank || facts.empty) && shape.cls === 'search') ok = true;
   // a test or build piped into tail exits as tail does; its output still says whether it failed
   if (ok !== false && shape.cls === 'test' && (ok === null || /\|/.test(facts.command ?? '')) && saysFailed(text))
     ok = false;

@@ -58,7 +58,9 @@ export const claudeDialect: Dialect = (call, output, ok) => {
   mark(facts, 'refused', REFUSED.test(head));
   mark(facts, 'malformed', MALFORMED.test(head));
   mark(facts, 'rejected', facts.cls === 'edit' && known === false && REJECTED_EDIT.test(head));
-  mark(facts, 'empty', EMPTY.test(head.trim()));
+  // a command that failed and printed nothing comes back as its exit code alone: it carried nothing (as Codex's
+  // envelope around an empty output does)
+  mark(facts, 'empty', EMPTY.test(head.trim()) || (code !== null && head.trim() === code[0]));
   mark(facts, 'unchanged', facts.cls === 'read' && UNCHANGED.test(head.trim()));
   return { ok: known, output, facts };
 };
