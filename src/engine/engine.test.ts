@@ -492,6 +492,21 @@ describe('spawn guard', () => {
     assert.equal(s.pre('Agent', { subagent_type: 'general-purpose', description: 'all parts' }).action, 'stop');
   });
 
+  it('refuses a spawn asked for again after work of its own, and does not stop the agent for it', () => {
+    const s = new Session();
+    s.prompt();
+    times(16, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }));
+    s.batch();
+    s.call('Read', { file_path: '/home/dev/proj/parts.md' }, '16 parts, 10 done');
+    s.batch();
+    const d = s.pre('Agent', { subagent_type: 'general-purpose', description: 'the remaining parts' });
+    assert.equal(d.action, 'deny');
+    assert.equal(d.code, 'SPAWN_REFUSED');
+    s.batch();
+    // asked again straight after seeing that refusal: the stop
+    assert.equal(s.pre('Agent', { subagent_type: 'general-purpose', description: 'the rest' }).action, 'stop');
+  });
+
   it('refuses a spawn from a subagent that is not an orchestrator', () => {
     const s = new Session();
     s.prompt();

@@ -127,6 +127,9 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
     // the same parallel batch (a replay feeds each call's result before the next call) tells the agent nothing yet
     case 'call': {
       let caller = agent.refusalUnseen && !state.batched ? { ...agent, refusalUnseen: false } : agent;
+      // a refusal the agent has seen and moved on from, to work of its own, is behind it: a stop is for an agent
+      // that asks again straight away, not for one more spawn much later (it is refused again, as the first was)
+      if (!agent.refusalUnseen && agent.refusals > 0 && step.cls !== 'spawn') caller = { ...caller, refusals: 0 };
       if (obs.call !== undefined) {
         const done = agent.batchCalls ?? [];
         // the end of a batch lists every call again: one observed on its own already counted
