@@ -13,7 +13,7 @@ const MAX_RUNS = 40;
 /** Outcome lines remembered: a few dozen calls' worth, enough to know what the recent attempts have said. */
 const MAX_LINES = 600;
 /** Files whose latest read is remembered, to tell whether the changes made since show in the next. */
-const MAX_VIEWS = 30;
+const MAX_VIEWS = 12;
 
 /**
  * The call counted once more (again with its outcome, or afresh with a new one), moved to the end as the most recent.
