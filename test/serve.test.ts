@@ -145,6 +145,17 @@ describe('stallguard serve', () => {
     assert.equal(existsSync(join(b.home, 'serve.pid')), false);
   });
 
+  it('stays past its idle time while a Claude Code turn is open, and goes once the turn has ended', async () => {
+    const { env, home, project } = scratch();
+    const { port, child } = await serve(env, home, ['--idle', '0.01']);
+    assert.equal((await post(port, claude.prompt(project))).status, 200);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(child.exitCode, null, 'up in the middle of the turn, 2.5 idle times later');
+    assert.equal((await post(port, { ...claude.base(project), hook_event_name: 'Stop' })).status, 200);
+    await until('the daemon to exit', () => child.exitCode !== null);
+    assert.equal(existsSync(join(home, 'serve.pid')), false);
+  });
+
   it('says where it listens, and when one already runs, says so instead of starting another', async () => {
     const { env, home } = scratch();
     const port = await freePort();

@@ -7,6 +7,7 @@ import { type DaemonInfo, removeDaemonFile, runningDaemon, writeDaemonFile } fro
 import { heldByOther, portHolder } from '../hook/port-holder.ts';
 import { defaultPort } from '../serve/address.ts';
 import { createHookServer } from '../serve/server.ts';
+import { OpenTurns } from '../serve/open-turns.ts';
 import { parse, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
@@ -20,8 +21,9 @@ const HELP = `usage: stallguard serve [--port N] [--idle MINUTES]
 Runs the hook as a server on 127.0.0.1 (default port ${defaultPort()} for this user), for Claude Code's http
 hooks and the bash first stage of the other agents' hook commands, which install registers by default;
 the command hook stands in for it while it is down, and starts it. One per STALLGUARD_HOME: it writes
-STALLGUARD_HOME/serve.pid while it listens, and exits after --idle minutes without a request (default 30),
-or when STALLGUARD_HOME is removed. --stop ends the running one.`;
+STALLGUARD_HOME/serve.pid while it listens, and exits after --idle minutes without a request (default 30)
+once no Claude Code turn is open (up to 6 hours after a turn's last event), or when STALLGUARD_HOME is
+removed. --stop ends the running one.`;
 
 function idleMinutes(value: string | undefined): number {
   if (value === undefined) return 30;
@@ -77,12 +79,14 @@ export async function run(argv: string[]): Promise<number> {
 
   let idle: NodeJS.Timeout | undefined;
   let gone: NodeJS.Timeout | undefined;
+  const turns = new OpenTurns();
   const server = createHookServer({
     port,
     home,
     env: process.env,
     selfDir: dirname(fileURLToPath(import.meta.url)),
     onRequest: () => idle?.refresh(),
+    turns,
     onHomeGone: () => shutdown(),
   });
   const shutdown = () => {
@@ -113,7 +117,8 @@ export async function run(argv: string[]): Promise<number> {
     throw listening;
   }
   writeDaemonFile(home, { pid: process.pid, port });
-  idle = setTimeout(shutdown, idleMs).unref(); // the server keeps the process up, not the timer
+  // the server keeps the process up, not the timer; idle, it stays while a Claude Code turn is open
+  idle = setTimeout(() => (turns.any(Date.now()) ? idle?.refresh() : shutdown()), idleMs).unref();
   // a STALLGUARD_HOME removed (a reset, a test's scratch folder) takes its daemon with it
   gone = setInterval(() => existsSync(home) || shutdown(), HOME_CHECK_MS).unref();
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, shutdown);

@@ -4,6 +4,7 @@ import { stallguardHome } from '../config/load.ts';
 import { consultJudge, logError, runHook } from '../hook/run-hook.ts';
 import { HOOK_PATH } from './address.ts';
 import { requestEnv } from '../core/hook-env.ts';
+import type { OpenTurns } from './open-turns.ts';
 
 // `stallguard serve`: the hook as a local HTTP server, for Claude Code's `http` hook type. The payload is
 // POSTed, the response body is the hook's output, and each request goes through the very runHook the
@@ -27,6 +28,8 @@ export interface ServeOptions {
   selfDir?: string;
   /** Called on every request, for the idle timer. */
   onRequest?: () => void;
+  /** Claude Code's turns in progress, for the idle timer: noted from every payload its http hooks send. */
+  turns?: OpenTurns;
   /** Called when a request finds STALLGUARD_HOME gone: it is answered 503, and the daemon should go too. */
   onHomeGone?: () => void;
 }
@@ -56,6 +59,7 @@ export async function answer(
   if (method !== 'POST' || !url?.startsWith(HOOK_PATH)) return { status: 404, body: '' };
   const agent = url.slice(HOOK_PATH.length).split(/[?#]/)[0]!;
   if (!existsSync(opts.home)) return { status: 503, body: '', homeGone: true };
+  if (agent === 'claude') opts.turns?.note(body, Date.now());
   const { env, sent } = requestEnv(opts.env, headers);
   if (sent && stallguardHome(env) !== opts.home) return { status: 421, body: '' };
   const out = runHook({ stdin: body, argv: ['--agent', agent], env, selfDir: opts.selfDir, silent });
