@@ -30,7 +30,7 @@ describe('open turns', () => {
     assert.equal(t.any(TURN_MAX_MS + 1), false);
   });
 
-  it('reads the event of every payload Claude Code 2.1.197 sent, as written: a Stop or SessionEnd ends the turn', () => {
+  it('reads the event of every payload Claude Code 2.1.197 sent: a Stop or SessionEnd ends the turn', () => {
     const names = readdirSync(FIXTURES).filter((f) => f.startsWith('claude-'));
     assert.ok(names.length >= 19);
     for (const name of names) {
