@@ -189,6 +189,17 @@ describe('what the attempts share', () => {
     assert.doesNotMatch(d.message ?? '', /nvm #/);
   });
 
+  it('a build task tried three ways is named as the calls wrote it, not in the lower case intents are kept in', () => {
+    const s = new Session();
+    s.prompt();
+    const failed = 'FAILURE: Build failed with an exception.\n* What went wrong:\nSDK location not found.';
+    s.bash('./gradlew assembleDebug', failed, false);
+    s.bash('./gradlew assembleDebug --rerun-tasks', failed, false);
+    const d = s.bash('cd app && ./gradlew assembleDebug --console=plain', failed, false);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`gradlew assembleDebug`/);
+  });
+
   it('two scripts handed on stdin, or two commands using $(pwd), are not one thing tried again', () => {
     const s = new Session();
     s.prompt();

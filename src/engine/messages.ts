@@ -65,6 +65,33 @@ function shownIntent(intent: string, calls: readonly Entry[]): string {
   return intent.replace(/#/g, () => versions[k++]!);
 }
 
+/** A letter, a digit or an underscore: a word of an intent stands in a call where none is on either side of it. */
+const WORD_CHAR = /\w/;
+
+/**
+ * An intent's words as the latest call that holds them wrote them: intents are in lower case, to be one thing
+ * however cased, and `gradlew assembledebug` would name a task no one wrote (`gradlew assembleDebug`).
+ */
+function asWritten(intent: string, calls: readonly Entry[]): string {
+  return intent
+    .split(' ')
+    .map((word) => spelled(word, calls) ?? word)
+    .join(' ');
+}
+
+function spelled(word: string, calls: readonly Entry[]): string | undefined {
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const short = calls[i]!.short;
+    const lower = short.toLowerCase();
+    // a character whose lower case is longer (İ) would shift every place after it
+    if (lower.length !== short.length) continue;
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1))
+      if (!WORD_CHAR.test(short[at - 1] ?? ' ') && !WORD_CHAR.test(short[at + word.length] ?? ' '))
+        return short.slice(at, at + word.length);
+  }
+  return undefined;
+}
+
 /** How the attempts at one thing ended, as the message says it. */
 function outcomeWords(detail: string): string {
   if (detail === 'not found') return 'is not found';
@@ -74,7 +101,7 @@ function outcomeWords(detail: string): string {
 
 function what(stall: Stall): string {
   const { lead } = stall;
-  const name = (intent: string) => quote(shownIntent(intent, lead.calls));
+  const name = (intent: string) => quote(asWritten(shownIntent(intent, lead.calls), lead.calls));
   if (lead.code === 'REPEAT')
     return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
   if (lead.code === 'CYCLE')
