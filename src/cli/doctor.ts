@@ -11,7 +11,7 @@ time, recent errors in errors.log, NODE_EXTRA_CA_CERTS on Node 20, git. Each pro
 Exits 1 when something is broken, 0 otherwise.`;
 
 export function run(argv: string[]): number {
-  const { values } = parse('doctor', argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values } = parse('doctor', argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, false);
   if (values.help) {
     console.log(HELP);
     return 0;

@@ -36,11 +36,16 @@ function writeAtomically(file: string, text: string): void {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse('export', argv, {
-    otlp: { type: 'string' },
-    prometheus: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values } = parse(
+    'export',
+    argv,
+    {
+      otlp: { type: 'string' },
+      prometheus: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    false,
+  );
   if (values.help) {
     console.log(HELP);
     return 0;

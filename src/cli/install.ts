@@ -103,17 +103,22 @@ function adding(agent: string, file: string, after: (text: string) => string, ta
 }
 
 export function run(argv: string[]): number {
-  const { values } = parse('install', argv, {
-    agent: { type: 'string' },
-    scope: { type: 'string' },
-    rules: { type: 'boolean' },
-    'config-toml': { type: 'boolean' },
-    daemon: { type: 'boolean' },
-    'no-daemon': { type: 'boolean' },
-    port: { type: 'string' },
-    'dry-run': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values } = parse(
+    'install',
+    argv,
+    {
+      agent: { type: 'string' },
+      scope: { type: 'string' },
+      rules: { type: 'boolean' },
+      'config-toml': { type: 'boolean' },
+      daemon: { type: 'boolean' },
+      'no-daemon': { type: 'boolean' },
+      port: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    false,
+  );
   if (values.help) {
     console.log(HELP);
     return 0;

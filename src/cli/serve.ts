@@ -59,12 +59,17 @@ function alreadyRunning(home: string, running: DaemonInfo, port: number): number
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse('serve', argv, {
-    port: { type: 'string' },
-    idle: { type: 'string' },
-    stop: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values } = parse(
+    'serve',
+    argv,
+    {
+      port: { type: 'string' },
+      idle: { type: 'string' },
+      stop: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    false,
+  );
   if (values.help) {
     console.log(HELP);
     return 0;

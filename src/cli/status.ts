@@ -9,11 +9,16 @@ import { UsageError } from './_errors.ts';
 export const summary = 'what stallguard holds';
 
 export function run(argv: string[]): number {
-  const { values } = parse('status', argv, {
-    session: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values } = parse(
+    'status',
+    argv,
+    {
+      session: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    false,
+  );
   if (values.help) {
     console.log(
       'usage: stallguard status [--session ID] [--json]\n\nThe mode in force here (and ' +

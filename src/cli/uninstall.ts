@@ -27,12 +27,17 @@ the folders install created for it if they are left empty). Without --scope: thi
 local and project. For Codex, both forms: hooks.json and the config.toml block of --config-toml.`;
 
 export function run(argv: string[]): number {
-  const { values } = parse('uninstall', argv, {
-    agent: { type: 'string' },
-    scope: { type: 'string' },
-    'dry-run': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values } = parse(
+    'uninstall',
+    argv,
+    {
+      agent: { type: 'string' },
+      scope: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    false,
+  );
   if (values.help) {
     console.log(HELP);
     return 0;
