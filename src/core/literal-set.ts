@@ -9,6 +9,8 @@ const KELVIN = 0x212a;
 const DOTTED_I = 0x130;
 const END = 1;
 const REACHED = 2;
+/** A state where one of the literals ends whose every place found() tells. */
+const PLACED = 4;
 
 export class LiteralSet {
   /**
@@ -20,12 +22,20 @@ export class LiteralSet {
   private readonly ends: number[][];
   /**
    * By a state's row: END where literals end, REACHED where they do and one call of found() has been (reset
-   * before it returns).
+   * before it returns), PLACED where one of `placed` does.
    */
   private readonly mark: Uint8Array;
+  private readonly placed: ReadonlySet<number>;
 
-  /** @param literals lower-case ASCII, matched against the text as its toLowerCase() has it. */
-  constructor(readonly literals: readonly string[]) {
+  /**
+   * @param literals lower-case ASCII, matched against the text as its toLowerCase() has it.
+   * @param placed the indexes of the literals whose every place found() tells, where asked to.
+   */
+  constructor(
+    readonly literals: readonly string[],
+    placed: readonly number[] = [],
+  ) {
+    this.placed = new Set(placed);
     const trie: Map<number, number>[] = [new Map()];
     const ends: number[][] = [[]];
     literals.forEach((literal, index) => {
@@ -83,11 +93,18 @@ export class LiteralSet {
     this.delta = delta;
     this.ends = ends;
     this.mark = new Uint8Array(trie.length * ASCII);
-    for (let state = 0; state < trie.length; state++) if (ends[state]!.length > 0) this.mark[state * ASCII] = END;
+    for (let state = 0; state < trie.length; state++) {
+      const here = ends[state]!;
+      if (here.length > 0) this.mark[state * ASCII] = END | (here.some((l) => this.placed.has(l)) ? PLACED : 0);
+    }
   }
 
-  /** The indexes of the literals that occur in `text.toLowerCase()`, in no particular order. */
-  found(text: string): Set<number> {
+  /**
+   * The indexes of the literals that occur in `text.toLowerCase()`, in no particular order. With `places`, each
+   * place where a literal of `placed` ends is added to it: the index of its last character in `text`, then the
+   * literal's index.
+   */
+  found(text: string, places?: number[]): Set<number> {
     const { delta, mark } = this;
     const length = text.length;
     const codes = codeUnits(text);
@@ -101,10 +118,7 @@ export class LiteralSet {
         if (c !== KELVIN) {
           if (c === DOTTED_I) {
             state = delta[state + 0x69]!;
-            if (mark[state] === END) {
-              mark[state] = REACHED;
-              hits.push(state);
-            }
+            if (mark[state] !== 0) this.hit(state, i, hits, places);
           }
           state = 0;
           continue;
@@ -112,16 +126,24 @@ export class LiteralSet {
         c = 0x6b;
       }
       state = delta[state + c]!;
-      if (mark[state] === END) {
-        mark[state] = REACHED;
-        hits.push(state);
-      }
+      if (mark[state] !== 0) this.hit(state, i, hits, places);
     }
     const out = new Set<number>();
     for (const end of hits) {
-      mark[end] = END;
+      mark[end] = mark[end]! & ~REACHED;
       for (const literal of this.ends[end / ASCII]!) out.add(literal);
     }
     return out;
+  }
+
+  /** A state where literals end, reached at text[at]: noted once a call, and told at each place where asked. */
+  private hit(state: number, at: number, hits: number[], places: number[] | undefined): void {
+    const m = this.mark[state]!;
+    if ((m & REACHED) === 0) {
+      this.mark[state] = m | REACHED;
+      hits.push(state);
+    }
+    if (places !== undefined && (m & PLACED) !== 0)
+      for (const literal of this.ends[state / ASCII]!) if (this.placed.has(literal)) places.push(at, literal);
   }
 }

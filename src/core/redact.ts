@@ -17,6 +17,8 @@ const NAMED_SECRET = new RegExp(
   `(${SECRET_WORD}${NAME})(\\\\?["']?\\s{0,3}[:=]\\s{0,3}\\\\?["']?)([^\\s"'\\\\&;,}]+)`,
   'gi',
 );
+/** NAMED_SECRET tried at one place only: where a secret word may start. */
+const NAMED_SECRET_AT = new RegExp(NAMED_SECRET.source, 'iy');
 /**
  * How far past one of its hints NAMED_SECRET's : or = can stand: the rest of the secret word (7 at most, in
  * connection_string), a name of 40, a backslash, a quote and 3 spaces.
@@ -153,28 +155,42 @@ const RULES: [RegExp, string, string[]][] = [
  */
 const AUTOMATON_AFTER = 256 * 1024;
 let redacted = 0;
-let automaton: { hints: LiteralSet; rulesOf: number[][] } | undefined;
+/** The hints, each hint's rules, and each hint by its index: the automaton tells where NAMED_SECRET's stand. */
+let automaton: { hints: LiteralSet; rulesOf: number[][]; list: string[] } | undefined;
+const NAMED = RULES.findIndex((rule) => rule[0] === NAMED_SECRET);
 
-function buildAutomaton(): { hints: LiteralSet; rulesOf: number[][] } {
+function buildAutomaton(): { hints: LiteralSet; rulesOf: number[][]; list: string[] } {
   const list = [...new Set(RULES.flatMap((rule) => rule[2]))];
   const rulesOf = list.map((hint) => {
     const rules: number[] = [];
     for (let i = 0; i < RULES.length; i++) if (RULES[i]![2].includes(hint)) rules.push(i);
     return rules;
   });
-  return { hints: new LiteralSet(list), rulesOf };
+  const named = RULES[NAMED]![2];
+  return {
+    hints: new LiteralSet(
+      list,
+      list.flatMap((hint, i) => (named.includes(hint) ? [i] : [])),
+    ),
+    rulesOf,
+    list,
+  };
 }
 
-/** The rules whose hints `text` holds, in any case, by index. */
-function rulesFor(text: string): Set<number> {
+/**
+ * The rules whose hints `text` holds, in any case, by index; found by the automaton, also where NAMED_SECRET's
+ * hints stand in it (as LiteralSet.found() gives places).
+ */
+function rulesFor(text: string): { rules: Set<number>; named?: number[] } {
   const out = new Set<number>();
   if (!automaton) {
     redacted += text.length;
     if (redacted > AUTOMATON_AFTER) automaton = buildAutomaton();
   }
   if (automaton) {
-    for (const hint of automaton.hints.found(text)) for (const rule of automaton.rulesOf[hint]!) out.add(rule);
-    return out;
+    const named: number[] = [];
+    for (const hint of automaton.hints.found(text, named)) for (const rule of automaton.rulesOf[hint]!) out.add(rule);
+    return { rules: out, named };
   }
   const lowered = text.toLowerCase();
   for (let i = 0; i < RULES.length; i++) {
@@ -182,7 +198,32 @@ function rulesFor(text: string): Set<number> {
     const named = rule[0] === NAMED_SECRET;
     if (rule[2].some((h) => (named ? assignedAfter(lowered, h) : lowered.includes(h)))) out.add(i);
   }
-  return out;
+  return { rules: out };
+}
+
+/**
+ * What NAMED_SECRET replaces in `text`, tried only where a secret word may start, from where its hints stand
+ * (`places`, as the automaton found them in this very text): the same replacements, where the rule itself tries
+ * every character of a long output (a seventh of a scan's time went there).
+ */
+function namedSecretsAt(text: string, places: readonly number[], hints: readonly string[]): string {
+  // Every secret word starts with one of the hints but client_?secret, whose match from `secret` on keeps what
+  // stands before the value as it is, as one from `client` does, and replaces the same value.
+  const starts: number[] = [];
+  for (let k = 0; k < places.length; k += 2) starts.push(places[k]! - hints[places[k + 1]!]!.length + 1);
+  starts.sort((a, b) => a - b);
+  // as a global replace goes: the leftmost match, then on from its end
+  let out = '';
+  let copied = 0;
+  for (const start of starts) {
+    if (start < copied) continue;
+    NAMED_SECRET_AT.lastIndex = start;
+    const m = NAMED_SECRET_AT.exec(text);
+    if (m === null) continue;
+    out += `${text.slice(copied, start)}${m[1]}${m[2]}<redacted>`;
+    copied = start + m[0].length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /**
@@ -240,8 +281,13 @@ export function redact(text: string): string {
 /** Redaction itself, of a text not remembered. */
 export function redactText(text: string): string {
   let out = text;
-  const rules = rulesFor(out);
-  for (let i = 0; i < RULES.length; i++) if (rules.has(i)) out = out.replace(RULES[i]![0], RULES[i]![1]);
+  const { rules, named } = rulesFor(out);
+  for (let i = 0; i < RULES.length; i++) {
+    if (!rules.has(i)) continue;
+    // the places are of the text as it came: a rule before this one may have changed it
+    if (i === NAMED && named !== undefined && out === text) out = namedSecretsAt(out, named, automaton!.list);
+    else out = out.replace(RULES[i]![0], RULES[i]![1]);
+  }
   out = out.includes('.env') ? envValues(out) : out;
   // a key is a run of 32 key characters at least: most texts hold none, and the pass is skipped
   return hasRun(out, KEY_CHARS, 32) ? out.replace(KEYLIKE, keyLike) : out;
