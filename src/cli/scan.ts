@@ -10,7 +10,7 @@ import { sessionJson } from '../scan/scan-json.ts';
 import { defaultThreads, MAX_THREADS } from '../scan/threads.ts';
 import type { SessionScan } from '../scan/scan-session.ts';
 import type { ScanTotals } from '../scan/totals.ts';
-import { compact, cost, percent, plural } from '../report/format.ts';
+import { actionCounts, compact, cost, percent, plural } from '../report/format.ts';
 import { parse } from './_args.ts';
 import { explainProblems } from './_config.ts';
 import { UsageError } from './_errors.ts';
@@ -77,10 +77,9 @@ function printTotals(t: ScanTotals): void {
   if (t.stalls === 0) {
     console.log('No stalls found.');
   } else {
-    const actions = Object.entries(t.actions)
-      .map(([a, n]) => plural(n, a))
-      .join(', ');
-    console.log(`${plural(t.withStalls, 'session')} with stalls: ${plural(t.stalls, 'intervention')} (${actions}).`);
+    console.log(
+      `${plural(t.withStalls, 'session')} with stalls: ${plural(t.stalls, 'intervention')} (${actionCounts(t.actions)}).`,
+    );
     console.log(
       `Inside stalls: ${plural(t.inside.calls, 'call')} (${percent(t.inside.calls, t.calls)} of ` +
         `all), ${cost(t.inside.spend)} (${percent(t.inside.spend.usd, t.total.usd)} of the cost).`,

@@ -41,3 +41,10 @@ export function percent(part: number, whole: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${int(n)} ${n === 1 ? one : many}`;
 }
+
+/** Interventions counted by action, as a person reads them: `62 nudges, 12 denials, 6 stops`. */
+export function actionCounts(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .map(([action, n]) => plural(n, action === 'deny' ? 'denial' : action))
+    .join(', ');
+}
