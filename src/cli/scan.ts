@@ -77,9 +77,8 @@ function printTotals(t: ScanTotals): void {
   if (t.stalls === 0) {
     console.log('No stalls found.');
   } else {
-    console.log(
-      `${plural(t.withStalls, 'session')} with stalls: ${plural(t.stalls, 'intervention')} (${actionCounts(t.actions)}).`,
-    );
+    const interventions = `${plural(t.stalls, 'intervention')} (${actionCounts(t.actions)})`;
+    console.log(`${plural(t.withStalls, 'session')} with stalls: ${interventions}.`);
     console.log(
       `Inside stalls: ${plural(t.inside.calls, 'call')} (${percent(t.inside.calls, t.calls)} of ` +
         `all), ${cost(t.inside.spend)} (${percent(t.inside.spend.usd, t.total.usd)} of the cost).`,
