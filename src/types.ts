@@ -35,7 +35,10 @@ export interface CallFacts {
    * format): the patch, whose - and + lines say what it replaces.
    */
   patch?: string;
-  /** Task-list bookkeeping (a to-do list, a plan update): neither work nor a loop. */
+  /**
+   * Bookkeeping (a to-do list, a plan update, a topic line) or a turn handed to the person (a question, a plan to
+   * approve): neither work nor a loop.
+   */
   bookkeeping?: boolean;
   /** The call never ran: it was cancelled because a parallel call failed, or interrupted. Not an attempt. */
   skipped?: boolean;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { claudeDialect } from './claude/dialect.ts';
 import { codexDialect } from './codex/dialect.ts';
 import { geminiDialect } from './gemini/dialect.ts';
+import { copilotDialect } from './copilot/dialect.ts';
 import { anyDialect } from './dialects.ts';
 import { miniSweAgentDialect } from '../readers/harness/mini-swe-agent.ts';
 import { sweAgentDialect } from '../readers/harness/swe-agent.ts';
@@ -69,6 +70,17 @@ describe('dialects', () => {
       [false, 'edit', 'docs/a.md', true],
     );
     assert.equal(codexDialect({ name: 'update_plan', input: {} }, 'Plan updated', true).facts.bookkeeping, true);
+  });
+
+  it('every agent: a question or a plan handed to the person is bookkeeping; waiting on a subagent is a poll', () => {
+    assert.equal(claudeDialect({ name: 'AskUserQuestion', input: {} }, 'User answered', true).facts.bookkeeping, true);
+    assert.equal(claudeDialect({ name: 'ExitPlanMode', input: {} }, 'User approved', true).facts.bookkeeping, true);
+    for (const name of ['update_topic', 'ask_user', 'enter_plan_mode', 'exit_plan_mode'])
+      assert.equal(geminiDialect({ name, input: {} }, 'ok', true).facts.bookkeeping, true, name);
+    assert.equal(copilotDialect({ name: 'ask_user', input: {} }, 'yes', true).facts.bookkeeping, true);
+    // the rollout's name and the one Codex's hooks give
+    for (const name of ['wait_agent', 'multi_agent_v1wait_agent'])
+      assert.equal(codexDialect({ name, input: { targets: ['a'] } }, '{"status":"running"}', true).facts.cls, 'poll');
   });
 
   it("Codex: older versions' JSON envelope holds the output and the exit code", () => {

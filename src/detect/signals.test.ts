@@ -154,6 +154,17 @@ describe('bookkeeping', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('a turn handed to the person is theirs: a plan sent back for approval after each rejection is no loop', () => {
+    const s = new Session();
+    s.prompt();
+    const rejected = "The user doesn't want to proceed with this tool use. The tool use was rejected.";
+    for (let i = 0; i < 4; i++) {
+      s.call('ExitPlanMode', { plan: `1. change the totals\n2. run the tests (draft ${i})` }, rejected, false);
+      s.call('AskUserQuestion', { questions: [{ question: 'Which currency?' }] }, 'User answered: EUR');
+    }
+    assert.deepEqual(s.actions(), []);
+  });
+
   it(
     'do not hide a loop between them: a failing run repeated ' + 'with task-list updates in between is still repeated',
     () => {

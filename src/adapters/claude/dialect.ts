@@ -13,7 +13,7 @@ const TOOLS = toolTable({
   edit: 'Edit Write MultiEdit NotebookEdit',
   spawn: 'Agent Task',
   exec: 'KillShell',
-  bookkeeping: 'TodoWrite TaskCreate TaskUpdate TaskList TaskGet',
+  bookkeeping: 'TodoWrite TaskCreate TaskUpdate TaskList TaskGet AskUserQuestion EnterPlanMode ExitPlanMode',
 });
 const SHELL = new Set(['Bash', 'PowerShell']);
 

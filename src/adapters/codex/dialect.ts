@@ -11,7 +11,7 @@ import { either, regex } from '../../core/regex.ts';
 
 const TOOLS = toolTable({
   read: 'view_image',
-  poll: 'write_stdin',
+  poll: 'write_stdin wait_agent multi_agent_v1wait_agent',
   search: 'web_search',
   edit: 'apply_patch',
   spawn: 'spawn_agent',

@@ -16,7 +16,7 @@ const TOOLS = toolTable({
   edit: 'create edit str_replace_editor apply_patch',
   spawn: 'task',
   exec: 'stop_bash stop_powershell',
-  bookkeeping: 'update_todo',
+  bookkeeping: 'update_todo ask_user',
 });
 const SHELL = new Set(['bash', 'powershell']);
 

@@ -14,7 +14,7 @@ const TOOLS = toolTable({
   search: 'grep_search search_file_content glob google_web_search',
   edit: 'replace write_file',
   spawn: 'invoke_agent delegate_to_agent',
-  bookkeeping: 'write_todos',
+  bookkeeping: 'write_todos update_topic ask_user enter_plan_mode exit_plan_mode',
 });
 const SHELL = new Set(['run_shell_command']);
 
