@@ -83,6 +83,12 @@ describe('dialects', () => {
       assert.equal(codexDialect({ name, input: { targets: ['a'] } }, '{"status":"running"}', true).facts.cls, 'poll');
   });
 
+  it("newer tools: Claude Code's TaskStop (KillShell before) runs something, Codex's MCP resources are read", () => {
+    assert.equal(claudeDialect({ name: 'TaskStop', input: { task_id: 'b1' } }, 'stopped', true).facts.cls, 'exec');
+    for (const name of ['list_mcp_resources', 'list_mcp_resource_templates', 'read_mcp_resource'])
+      assert.equal(codexDialect({ name, input: {} }, '{"resources":[]}', true).facts.cls, 'read', name);
+  });
+
   it("Codex: older versions' JSON envelope holds the output and the exit code", () => {
     const call = { name: 'shell', input: { command: ['bash', '-lc', 'python - <<PY\nprint(1)\nPY'] } };
     const quiet = codexDialect(call, '{"output":"","metadata":{"exit_code":0,"duration_seconds":0.1}}', null);

@@ -12,7 +12,7 @@ const TOOLS = toolTable({
   search: 'Grep Glob WebSearch ToolSearch',
   edit: 'Edit Write MultiEdit NotebookEdit',
   spawn: 'Agent Task',
-  exec: 'KillShell',
+  exec: 'KillShell TaskStop',
   bookkeeping: 'TodoWrite TaskCreate TaskUpdate TaskList TaskGet AskUserQuestion EnterPlanMode ExitPlanMode',
 });
 const SHELL = new Set(['Bash', 'PowerShell']);

@@ -10,7 +10,7 @@ import { either, regex } from '../../core/regex.ts';
 // every run, so the output is what follows it.
 
 const TOOLS = toolTable({
-  read: 'view_image',
+  read: 'view_image list_mcp_resources list_mcp_resource_templates read_mcp_resource',
   poll: 'write_stdin wait_agent multi_agent_v1wait_agent',
   search: 'web_search',
   edit: 'apply_patch',
