@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse } from './_args.ts';
+import { parse, parseOptions } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
 describe('parse', () => {
@@ -12,15 +12,15 @@ describe('parse', () => {
 
   it('refuses a stray word where a command takes options only, naming it, rather than ignoring a typo', () => {
     assert.throws(
-      () => parse('status', ['--json', 'sesion-1'], options, false),
+      () => parseOptions('status', ['--json', 'sesion-1'], options),
       (e: unknown) =>
         e instanceof UsageError &&
         e.message === 'status: unexpected argument "sesion-1": status takes options only (stallguard status --help)',
     );
-    assert.equal(parse('status', ['--json'], options, false).values.json, true);
+    assert.equal(parseOptions('status', ['--json'], options).values.json, true);
   });
 
   it('says an unknown flag in one line', () => {
-    assert.throws(() => parse('status', ['--jsn'], options, false), /^UsageError: status: Unknown option '--jsn'$/);
+    assert.throws(() => parseOptions('status', ['--jsn'], options), /^UsageError: status: Unknown option '--jsn'$/);
   });
 });

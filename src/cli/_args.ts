@@ -3,19 +3,20 @@ import { UsageError } from './_errors.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/**
- * node:util parseArgs, with its errors turned into one-line usage errors. A command that takes no paths or
- * names (`positionals: false`) refuses a stray word, which would otherwise be a typo no one is told of.
- */
-export function parse<O extends Options>(command: string, argv: string[], options: O, positionals = true) {
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+/** node:util parseArgs, with its errors turned into one-line usage errors. */
+export function parse<O extends Options>(command: string, argv: string[], options: O) {
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (e) {
     const message = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
     throw new UsageError(`${command}: ${message}`);
   }
-  const stray = positionals ? undefined : parsed.positionals[0];
+}
+
+/** parse() for a command that takes options only: a stray word, a typo no one would be told of, is refused. */
+export function parseOptions<O extends Options>(command: string, argv: string[], options: O) {
+  const parsed = parse(command, argv, options);
+  const stray = parsed.positionals[0];
   if (stray !== undefined)
     throw new UsageError(
       `${command}: unexpected argument "${stray}": ${command} takes options only (stallguard ${command} --help)`,

@@ -1,5 +1,5 @@
 import { runDoctor } from '../doctor/doctor.ts';
-import { parse } from './_args.ts';
+import { parseOptions } from './_args.ts';
 
 export const summary = 'what is wrong with this setup, and how to fix it';
 
@@ -11,7 +11,7 @@ time, recent errors in errors.log, NODE_EXTRA_CA_CERTS on Node 20, git. Each pro
 Exits 1 when something is broken, 0 otherwise.`;
 
 export function run(argv: string[]): number {
-  const { values } = parse('doctor', argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, false);
+  const { values } = parseOptions('doctor', argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     console.log(HELP);
     return 0;

@@ -9,7 +9,7 @@ import { Transcripts } from '../export/transcripts.ts';
 import { readLedgerSession } from '../report/from-ledger.ts';
 import { sessionFiles } from '../store/read-ledger.ts';
 import { plural } from '../report/format.ts';
-import { parse } from './_args.ts';
+import { parseOptions } from './_args.ts';
 import { UsageError } from './_errors.ts';
 import { errnoText } from '../core/errno.ts';
 
@@ -36,16 +36,11 @@ function writeAtomically(file: string, text: string): void {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(
-    'export',
-    argv,
-    {
-      otlp: { type: 'string' },
-      prometheus: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    false,
-  );
+  const { values } = parseOptions('export', argv, {
+    otlp: { type: 'string' },
+    prometheus: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;

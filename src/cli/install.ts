@@ -26,7 +26,7 @@ import { runningDaemon } from '../hook/daemon-file.ts';
 import { heldByOther, portHolder } from '../hook/port-holder.ts';
 import { loadConfig, stallguardHome } from '../config/load.ts';
 import { RULES_TEXT } from './rules.ts';
-import { oneOf, parse, parsePort } from './_args.ts';
+import { oneOf, parseOptions, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = 'register the hook with an agent';
@@ -103,22 +103,17 @@ function adding(agent: string, file: string, after: (text: string) => string, ta
 }
 
 export function run(argv: string[]): number {
-  const { values } = parse(
-    'install',
-    argv,
-    {
-      agent: { type: 'string' },
-      scope: { type: 'string' },
-      rules: { type: 'boolean' },
-      'config-toml': { type: 'boolean' },
-      daemon: { type: 'boolean' },
-      'no-daemon': { type: 'boolean' },
-      port: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    false,
-  );
+  const { values } = parseOptions('install', argv, {
+    agent: { type: 'string' },
+    scope: { type: 'string' },
+    rules: { type: 'boolean' },
+    'config-toml': { type: 'boolean' },
+    daemon: { type: 'boolean' },
+    'no-daemon': { type: 'boolean' },
+    port: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;

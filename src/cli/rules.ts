@@ -1,4 +1,4 @@
-import { parse } from './_args.ts';
+import { parseOptions } from './_args.ts';
 
 export const summary = 'the rule for agent instruction files';
 
@@ -13,7 +13,7 @@ After more than three failed attempts at the same failure, stop before trying ag
 Re-running the same command or re-applying the same edit without a change in between does not count as a new attempt.`;
 
 export function run(argv: string[]): number {
-  const { values } = parse('rules', argv, { help: { type: 'boolean', short: 'h' } }, false);
+  const { values } = parseOptions('rules', argv, { help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     console.log(
       'usage: stallguard rules\n\nPrints a rule for CLAUDE.md / ' +

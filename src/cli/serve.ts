@@ -8,7 +8,7 @@ import { heldByOther, portHolder } from '../hook/port-holder.ts';
 import { defaultPort } from '../serve/address.ts';
 import { createHookServer } from '../serve/server.ts';
 import { OpenTurns } from '../serve/open-turns.ts';
-import { parse, parsePort } from './_args.ts';
+import { parseOptions, parsePort } from './_args.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = "the hook as a local server, for Claude Code's http hooks and the hook commands' first stage";
@@ -59,17 +59,12 @@ function alreadyRunning(home: string, running: DaemonInfo, port: number): number
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(
-    'serve',
-    argv,
-    {
-      port: { type: 'string' },
-      idle: { type: 'string' },
-      stop: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    false,
-  );
+  const { values } = parseOptions('serve', argv, {
+    port: { type: 'string' },
+    idle: { type: 'string' },
+    stop: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;

@@ -2,23 +2,18 @@ import { loadConfig, stallguardHome } from '../config/load.ts';
 import { tunedLine } from '../config/tuned-text.ts';
 import { safeName } from '../store/paths.ts';
 import { sessionFiles, summarizeSession } from '../store/read-ledger.ts';
-import { parse } from './_args.ts';
+import { parseOptions } from './_args.ts';
 import { explainProblems } from './_config.ts';
 import { UsageError } from './_errors.ts';
 
 export const summary = 'what stallguard holds';
 
 export function run(argv: string[]): number {
-  const { values } = parse(
-    'status',
-    argv,
-    {
-      session: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    false,
-  );
+  const { values } = parseOptions('status', argv, {
+    session: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(
       'usage: stallguard status [--session ID] [--json]\n\nThe mode in force here (and ' +

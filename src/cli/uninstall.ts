@@ -15,7 +15,7 @@ import { removeRules } from '../install/rules-block.ts';
 import { ALL_TARGETS } from '../install/targets.ts';
 import { stallguardHome } from '../config/load.ts';
 import { resolveTarget, resolveWhere, scopeOf, show } from './install.ts';
-import { parse } from './_args.ts';
+import { parseOptions } from './_args.ts';
 
 export const summary = 'remove exactly what install added';
 
@@ -27,17 +27,12 @@ the folders install created for it if they are left empty). Without --scope: thi
 local and project. For Codex, both forms: hooks.json and the config.toml block of --config-toml.`;
 
 export function run(argv: string[]): number {
-  const { values } = parse(
-    'uninstall',
-    argv,
-    {
-      agent: { type: 'string' },
-      scope: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    false,
-  );
+  const { values } = parseOptions('uninstall', argv, {
+    agent: { type: 'string' },
+    scope: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;
