@@ -100,9 +100,8 @@ export class LiteralSet {
   }
 
   /**
-   * The indexes of the literals that occur in `text.toLowerCase()`, in no particular order. With `places`, each
-   * place where a literal of `placed` ends is added to it: the index of its last character in `text`, then the
-   * literal's index.
+   * The indexes of the literals that occur in `text.toLowerCase()`, in no particular order. With `places`, the
+   * index in `text` where each occurrence of a literal of `placed` starts is added to it, in no particular order.
    */
   found(text: string, places?: number[]): Set<number> {
     const { delta, mark } = this;
@@ -144,6 +143,7 @@ export class LiteralSet {
       hits.push(state);
     }
     if (places !== undefined && (m & PLACED) !== 0)
-      for (const literal of this.ends[state / ASCII]!) if (this.placed.has(literal)) places.push(at, literal);
+      for (const literal of this.ends[state / ASCII]!)
+        if (this.placed.has(literal)) places.push(at - this.literals[literal]!.length + 1);
   }
 }

@@ -155,11 +155,11 @@ const RULES: [RegExp, string, string[]][] = [
  */
 const AUTOMATON_AFTER = 256 * 1024;
 let redacted = 0;
-/** The hints, each hint's rules, and each hint by its index: the automaton tells where NAMED_SECRET's stand. */
-let automaton: { hints: LiteralSet; rulesOf: number[][]; list: string[] } | undefined;
+/** The hints and each hint's rules; the automaton also tells where NAMED_SECRET's hints start. */
+let automaton: { hints: LiteralSet; rulesOf: number[][] } | undefined;
 const NAMED = RULES.findIndex((rule) => rule[0] === NAMED_SECRET);
 
-function buildAutomaton(): { hints: LiteralSet; rulesOf: number[][]; list: string[] } {
+function buildAutomaton(): { hints: LiteralSet; rulesOf: number[][] } {
   const list = [...new Set(RULES.flatMap((rule) => rule[2]))];
   const rulesOf = list.map((hint) => {
     const rules: number[] = [];
@@ -173,13 +173,12 @@ function buildAutomaton(): { hints: LiteralSet; rulesOf: number[][]; list: strin
       list.flatMap((hint, i) => (named.includes(hint) ? [i] : [])),
     ),
     rulesOf,
-    list,
   };
 }
 
 /**
  * The rules whose hints `text` holds, in any case, by index; found by the automaton, also where NAMED_SECRET's
- * hints stand in it (as LiteralSet.found() gives places).
+ * hints start in it.
  */
 function rulesFor(text: string): { rules: Set<number>; named?: number[] } {
   const out = new Set<number>();
@@ -202,15 +201,13 @@ function rulesFor(text: string): { rules: Set<number>; named?: number[] } {
 }
 
 /**
- * What NAMED_SECRET replaces in `text`, tried only where a secret word may start, from where its hints stand
- * (`places`, as the automaton found them in this very text): the same replacements, where the rule itself tries
- * every character of a long output (6% of a scan's CPU went there).
+ * What NAMED_SECRET replaces in `text`, tried only where a secret word may start: where its hints start, as the
+ * automaton found them in this very text. The same replacements, where the rule itself tries every character
+ * of a long output (6% of a scan's CPU went there).
  */
-function namedSecretsAt(text: string, places: readonly number[], hints: readonly string[]): string {
+function namedSecretsAt(text: string, starts: number[]): string {
   // Every secret word starts with one of the hints but client_?secret, whose match from `secret` on keeps what
   // stands before the value as it is, as one from `client` does, and replaces the same value.
-  const starts: number[] = [];
-  for (let k = 0; k < places.length; k += 2) starts.push(places[k]! - hints[places[k + 1]!]!.length + 1);
   starts.sort((a, b) => a - b);
   // as a global replace goes: the leftmost match, then on from its end
   let out = '';
@@ -285,7 +282,7 @@ export function redactText(text: string): string {
   for (let i = 0; i < RULES.length; i++) {
     if (!rules.has(i)) continue;
     // the places are of the text as it came: a rule before this one may have changed it
-    if (i === NAMED && named !== undefined && out === text) out = namedSecretsAt(out, named, automaton!.list);
+    if (i === NAMED && named !== undefined && out === text) out = namedSecretsAt(out, named);
     else out = out.replace(RULES[i]![0], RULES[i]![1]);
   }
   out = out.includes('.env') ? envValues(out) : out;
