@@ -53,32 +53,26 @@ function describeLoop(lead: SignalResult, times?: number): string {
 }
 
 /**
- * An intent as the message names it: where it reads a version as `#` (so that `nvm install 24.12.0` and
- * `nvm install v24.12.0` are one thing), the versions the latest call says, when it says as many.
+ * An intent as the message names it, as the calls wrote it: intents are in lower case, to be one thing however
+ * cased (`gradlew assembleDebug`, not `gradlew assembledebug`), and read a version as `#` (so that `nvm install
+ * 24.12.0` and `nvm install v24.12.0` are one thing), named with the versions the latest call says, when it says
+ * as many.
  */
 function shownIntent(intent: string, calls: readonly Entry[]): string {
   const marks = intent.split('#').length - 1;
-  if (marks === 0) return intent;
-  const versions = calls.at(-1)?.short.match(/\bv?\d+(?:\.\d+)+\b/g) ?? [];
-  if (versions.length < marks) return intent;
+  const versions = marks > 0 ? (calls.at(-1)?.short.match(/\bv?\d+(?:\.\d+)+\b/g) ?? []) : [];
   let k = 0;
-  return intent.replace(/#/g, () => versions[k++]!);
-}
-
-/** A letter, a digit or an underscore: a word of an intent stands in a call where none is on either side of it. */
-const WORD_CHAR = /\w/;
-
-/**
- * An intent's words as the latest call that holds them wrote them: intents are in lower case, to be one thing
- * however cased, and `gradlew assembledebug` would name a task no one wrote (`gradlew assembleDebug`).
- */
-function asWritten(intent: string, calls: readonly Entry[]): string {
-  return intent
+  const versioned = marks > 0 && versions.length >= marks ? intent.replace(/#/g, () => versions[k++]!) : intent;
+  return versioned
     .split(' ')
     .map((word) => spelled(word, calls) ?? word)
     .join(' ');
 }
 
+/** A letter, a digit or an underscore: a word of an intent stands in a call where none is on either side of it. */
+const WORD_CHAR = /\w/;
+
+/** The word as the latest call holding it, case aside, wrote it. */
 function spelled(word: string, calls: readonly Entry[]): string | undefined {
   for (let i = calls.length - 1; i >= 0; i--) {
     const short = calls[i]!.short;
@@ -101,7 +95,7 @@ function outcomeWords(detail: string): string {
 
 function what(stall: Stall): string {
   const { lead } = stall;
-  const name = (intent: string) => quote(asWritten(shownIntent(intent, lead.calls), lead.calls));
+  const name = (intent: string) => quote(shownIntent(intent, lead.calls));
   if (lead.code === 'REPEAT')
     return `the same call ran ${stall.times ?? lead.calls.length} times and the result did not change`;
   if (lead.code === 'CYCLE')
