@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Decision } from '../../types.ts';
 import { detectAgent } from '../detect.ts';
+import { codexDialect } from './dialect.ts';
 import { parseCodex } from './parse.ts';
 import { renderCodex } from './render.ts';
 import { type Answer, firstWhere, Hook, sample, stuckAgent } from '../../../test/support/hook.ts';
@@ -59,6 +60,14 @@ describe('codex: reading the captured payloads', () => {
       }
     });
   }
+
+  it('a wait on a subagent, as the hook payload names it, is a poll: waiting, not an attempt', () => {
+    const parsed = parseCodex(sample('codex-PostToolUse-multi_agent_v1wait_agent.json'));
+    assert.equal(parsed?.event.kind, 'post-tool');
+    if (parsed?.event.kind !== 'post-tool') return;
+    const { call, output, ok } = parsed.event;
+    assert.equal(codexDialect(call, output, ok).facts.cls, 'poll');
+  });
 
   it('detects Codex from the payload, and its SessionStart from the environment', () => {
     for (const file of table.map(([f]) => f).filter((f) => f !== 'codex-SessionStart.json'))
