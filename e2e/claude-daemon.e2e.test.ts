@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ensureClaudeCode } from './support/claude-code.ts';
 import { LOOPING_NPM_TEST } from './support/claude-scripts.ts';
 import { claudeScenario, hookOutputs, toolCalls } from './support/claude-session.ts';
 import { ledgerDecisions } from './support/ledger-view.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 // install --daemon: Claude Code's http hook to `stallguard serve`, with the command hook beside it. The
 // daemon is not running when the session starts: the command hooks do the work and start it, then the
@@ -15,19 +15,10 @@ import { ledgerDecisions } from './support/ledger-view.ts';
 
 const { label } = ensureClaudeCode();
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
 test(`${label}: with the daemon, a looping npm test is nudged and stopped as with the command hook`, {
   timeout: 180_000,
 }, async () => {
-  const port = await freePort();
+  const port = freePort();
   await claudeScenario(
     {
       name: 'daemon',

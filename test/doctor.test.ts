@@ -5,7 +5,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileS
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { checkDaemon } from '../src/doctor/daemon.ts';
-import { CLI, cleanEnv, freePortSync, HOOK, runCli, scratch } from './support/hook-process.ts';
+import { freePort } from './support/free-port.ts';
+import { CLI, cleanEnv, HOOK, runCli, scratch } from './support/hook-process.ts';
 
 // `stallguard doctor` on setups broken in the ways people break them; each finding names its fix.
 
@@ -38,7 +39,7 @@ function installed(): {
 } {
   const s = scratch('enforce');
   // a port of its own: the default one may be this machine's daemon
-  const port = freePortSync();
+  const port = freePort();
   assert.equal(runCli(['install', '--port', String(port)], s.env, s.project).status, 0);
   return { ...s, settings: join(s.project, '.claude', 'settings.local.json'), port };
 }
@@ -312,7 +313,7 @@ describe('stallguard doctor: the daemon', () => {
 
   it('warns when the first stage of a command hook is missing: every call starts node', () => {
     const { project, env } = scratch('enforce');
-    const port = freePortSync();
+    const port = freePort();
     assert.equal(runCli(['install', '--agent', 'codex', '--port', String(port)], env, project).status, 0);
     const file = join(project, '.codex', 'hooks.json');
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('hook-client.sh', 'no-such-client.sh'));

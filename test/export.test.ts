@@ -9,6 +9,7 @@ import { hookSession, grep, npmTest, read } from './support/ledger.ts';
 import { claudeTranscript, tempHome, write } from './support/histories.ts';
 import { SEED_CWD } from './support/histories.ts';
 import { missing } from './support/needs.ts';
+import { freePort } from './support/free-port.ts';
 
 // The exports against real receivers on 127.0.0.1: Debian's prometheus-node-exporter reading the
 // textfile, and an OTLP/HTTP receiver here that decodes what the official OpenTelemetry exporter sends.
@@ -56,14 +57,6 @@ function fleetHome(): string {
   return home;
 }
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
-
 const skipNodeExporter = missing(
   NODE_EXPORTER,
   'apt-get install prometheus-node-exporter (npm test does when it can: as root, or through sudo without a password), or STALLGUARD_NODE_EXPORTER=<a node_exporter>',
@@ -83,7 +76,7 @@ describe('export --prometheus, read by node_exporter', { skip: skipNodeExporter 
     const r = await exportCmd(['--prometheus', join(dir, 'stallguard.prom')], home);
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out, `Wrote ${join(dir, 'stallguard.prom')}: 2 detections in 2 sessions.\n`);
-    const port = await freePort();
+    const port = freePort();
     exporter = spawn(
       NODE_EXPORTER,
       [
@@ -272,7 +265,7 @@ describe('export --otlp, to a receiver that decodes OTLP/HTTP', () => {
 
   it("says so in one line when nothing listens at the collector's port, at once, and sends it all next time", async () => {
     const home = fleetHome();
-    const dead = `http://127.0.0.1:${await freePort()}`;
+    const dead = `http://127.0.0.1:${freePort()}`;
     const r = await exportCmd(['--otlp', dead], home);
     assert.equal(r.code, 1);
     // refused before the exporters are started: their retries on a refused connection take about 9 s

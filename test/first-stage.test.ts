@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { HOOK_ENV } from '../src/core/hook-env.ts';
 import { CLI, cleanEnv, HOOK, scratch } from './support/hook-process.ts';
+import { freePort } from './support/free-port.ts';
 
 // The bash first stage (dist/hook-client.sh) hands a hook event to the daemon instead of starting node.
 // Whatever it prints must be what the node hook prints for the same event in the same state, byte for
@@ -16,15 +16,6 @@ import { CLI, cleanEnv, HOOK, scratch } from './support/hook-process.ts';
 
 const CLIENT = resolve('dist/hook-client.sh');
 const FIXTURES = resolve('test/fixtures/payloads');
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 async function until(what: string, test: () => boolean, ms = 8000): Promise<void> {
   const end = Date.now() + ms;
@@ -120,7 +111,7 @@ describe('the bash first stage, with the daemon up', () => {
   const served = scratch('enforce');
   let daemon: ChildProcess;
   before(async () => {
-    const port = await freePort();
+    const port = freePort();
     daemon = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], {
       env: cleanEnv(served.env),
       stdio: 'ignore',

@@ -8,21 +8,13 @@ import { join } from 'node:path';
 import { claude, cleanEnv, CLI, runCli, runHookProcess, scratch } from './support/hook-process.ts';
 import { SEED_RULE } from './support/config.ts';
 import { HOOK_ENV } from '../src/core/hook-env.ts';
+import { freePort } from './support/free-port.ts';
 
 // `stallguard serve`, the hook as a local server for Claude Code's http hooks, and the command hook that
 // stands in for it while it is down.
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 async function until(what: string, test: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -37,7 +29,7 @@ async function serve(
   home: string,
   args: string[] = [],
 ): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
+  const port = freePort();
   const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), ...args], {
     env: cleanEnv(env),
     stdio: 'ignore',
@@ -158,7 +150,7 @@ describe('stallguard serve', () => {
 
   it('says where it listens, and when one already runs, says so instead of starting another', async () => {
     const { env, home } = scratch();
-    const port = await freePort();
+    const port = freePort();
     const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], {
       env: cleanEnv(env),
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -203,7 +195,7 @@ describe('stallguard serve', () => {
 describe('the daemon install', () => {
   it('runs the hook and starts the daemon while it is down, and stands aside once it is up', async () => {
     const { project, env, home } = scratch('enforce');
-    const port = await freePort();
+    const port = freePort();
     runCli(['install', '--daemon', '--port', String(port)], env, project);
     const settings = readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8');
     const hooks = JSON.parse(settings).hooks;

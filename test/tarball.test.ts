@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { claude } from './support/hook-process.ts';
 import { SEED_RULE } from './support/config.ts';
+import { freePort } from './support/free-port.ts';
 
 // The way a person gets stallguard without the npm registry: `npm pack` in a clone, the tarball installed
 // globally (here into a scratch prefix), then `stallguard install` in a project of theirs. The command it
@@ -23,13 +24,6 @@ function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.P
 /** The command the settings file registers for an event (beside the daemon's http hook, where there is one). */
 function commandFor(settings: string, event: string): string {
   return parseJsonc(settings).hooks[event][0].hooks.find((h: { command?: string }) => h.command).command;
-}
-
-/** A port nothing listens on now. */
-function freePort(): number {
-  const script =
-    "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })";
-  return Number(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout.trim());
 }
 
 describe('from npm pack to a guarded project', {

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +8,7 @@ import { daemonWay } from '../../src/cli/_daemon.ts';
 import type { Where } from '../../src/install/place.ts';
 import { TARGETS } from '../../src/install/targets.ts';
 import { type BoundedResult, runBounded } from './bounded-run.ts';
+import { freePort } from '../../test/support/free-port.ts';
 
 // The world of one end-to-end scenario, whatever the client: a scratch HOME (so no real credentials or
 // settings are read), a scratch copy of the fixture project with a failing `npm test`, a scratch
@@ -54,13 +55,6 @@ export function scratchEnv(scratch: Scratch, extra: Record<string, string> = {})
     NPM_CONFIG_UPDATE_NOTIFIER: 'false',
     ...extra,
   };
-}
-
-/** A port nothing listens on now. */
-function freePort(): number {
-  const script =
-    "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })";
-  return Number(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout.trim());
 }
 
 /**

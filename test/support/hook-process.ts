@@ -48,13 +48,6 @@ export function runHookAsync(payload: unknown, env: Record<string, string>): Pro
   return startHook(payload, env).done;
 }
 
-/** A port nothing listens on now, found without waiting on a promise (for tests that install with one). */
-export function freePortSync(): number {
-  const script =
-    "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })";
-  return Number(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout.trim());
-}
-
 export function runCli(args: string[], env: Record<string, string>, cwd?: string): HookRun {
   const r = spawnSync(process.execPath, [CLI, ...args], { env: cleanEnv(env), encoding: 'utf8', cwd });
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
