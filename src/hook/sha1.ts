@@ -1,7 +1,7 @@
 // SHA-1 (FIPS 180-4) of bytes, as git names a blob: the working-tree fingerprint asks whether a file that
 // changed on disk still holds the content the index names, without loading node:crypto into the hook's
-// cold process for the few small files that are usually in question. Written like core/sha256.ts for V8's
-// interpreter (rounds inline, no helper calls). Checked against node:crypto.
+// cold process for the few small files that are usually in question. Written for V8's interpreter, where the
+// hook runs it (rounds inline over local variables, no helper calls). Checked against node:crypto.
 
 const w = new Int32Array(80);
 

@@ -3,7 +3,7 @@ import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Event } from '../types.ts';
 import { classify } from '../core/classify.ts';
-import { sha256Hex } from '../core/sha256.ts';
+import { digest } from '../core/digest.ts';
 import { gitState } from './git-files.ts';
 
 // The working-tree fingerprint (HEAD, status, and the state of every changed file) tells a failing retry
@@ -106,7 +106,7 @@ export function treeFingerprint(cwd: string): string | undefined {
   } catch {
     lines = undefined; // a git file that cannot be read as expected: git itself may
   }
-  return lines ? sha256Hex(lines.join('\n'), 2) : fingerprintWithGit(root);
+  return lines ? digest(lines.join('\n')) : fingerprintWithGit(root);
 }
 
 /** The fingerprint from `git status` and the changed files it lists. */
