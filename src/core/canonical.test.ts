@@ -66,6 +66,8 @@ const PIECES = [
   'deadbeefdeadbeefdeadbeef00',
   '123e4567-e89b-12d3-a456-426614174000',
   '123E4567-E89B-12D3-A456-426614174000',
+  'abcdefab-cdef-abcd-efab-cdefabcdefab',
+  '9:41:07',
   '-abcd-',
   'call_',
   'toolu_01ABCDEFGH',

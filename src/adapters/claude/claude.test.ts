@@ -1,4 +1,5 @@
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describeEvent } from '../dialect.ts';
@@ -83,5 +84,84 @@ describe('Claude Code: outcomes at the end of a batch', () => {
     const failure = JSON.parse(readFileSync('test/fixtures/payloads/claude-PostToolUseFailure-Bash.json', 'utf8'));
     const event = parseClaude(failure)!.event;
     assert.ok(event.kind === 'post-tool' && event.late === false);
+  });
+});
+
+describe("Claude Code: a result's head", () => {
+  // the dialect asks each expression only of a head that holds one of its hints: that must change nothing, so
+  // here is each expression asked of every head
+  const plain = (tool: string, head: string, ok: boolean | null) => {
+    const code = /^Exit code (\d+)/.exec(head);
+    const refused = new RegExp(
+      '^(?:Permission to use \\S+ has been denied|Permission for this tool use was denied|' +
+        "The user doesn't want to (?:proceed with|take) this|\\[Request interrupted by user)",
+    ).test(head);
+    const known = ok ?? (code ? code[1] === '0' : /^\s*<tool_use_error>/.test(head) || refused ? false : null);
+    return {
+      known,
+      skipped: /^\s*<tool_use_error>(?:Sibling tool call errored|Cancelled: parallel tool call)/.test(head),
+      refused,
+      malformed: /InputValidationError|<tool_use_error>Error: No such tool available/.test(head),
+      empty:
+        new RegExp(
+          '^(?:No matches found|No files found|Found 0 (?:matches|files)|' +
+            '\\(Bash completed with no output\\)|\\(no output\\))\\s*$',
+        ).test(head.trim()) ||
+        (code !== null && head.trim() === code[0]),
+      unchanged:
+        tool === 'Read' && /^(?:Wasted call\W+)?(?:File )?unchanged since (?:your )?last read\b/i.test(head.trim()),
+    };
+  };
+  const PIECES = [
+    'Exit code 1',
+    'Exit code 0',
+    'Exit code ',
+    'exit code 2',
+    ' ',
+    '\n',
+    '  <tool_use_error>',
+    '<tool_use_error>Sibling tool call errored',
+    '<tool_use_error>Cancelled: parallel tool call',
+    '<tool_use_error>Error: No such tool available',
+    'InputValidationError',
+    'Permission to use Bash has been denied',
+    'Permission for this tool use was denied',
+    "The user doesn't want to proceed with this",
+    "The user doesn't want to take this",
+    '[Request interrupted by user',
+    'No matches found',
+    'No files found',
+    'Found 0 matches',
+    'Found 0 files',
+    '(Bash completed with no output)',
+    '(no output)',
+    'Wasted call \u2014 ',
+    'File ',
+    'UNCHANGED SINCE LAST READ',
+    'unchanged since your last read',
+    'Unchanged since last read.',
+    'x',
+  ];
+  it('is read for each mark exactly as each expression asked of it whole would read it', () => {
+    const head = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 5 });
+    fc.assert(
+      fc.property(head, fc.constantFrom('Read', 'Bash'), fc.constantFrom(true, false, null), (parts, tool, ok) => {
+        const text = parts.join('');
+        const { ok: known, facts } = claudeDialect({ name: tool, input: {} }, text, ok);
+        const want = plain(tool, text.slice(0, 400), ok);
+        assert.deepEqual(
+          {
+            known,
+            skipped: facts.skipped === true,
+            refused: facts.refused === true,
+            malformed: facts.malformed === true,
+            empty: facts.empty === true,
+            unchanged: facts.unchanged === true,
+          },
+          want,
+        );
+      }),
+      { numRuns: 4000 },
+    );
   });
 });

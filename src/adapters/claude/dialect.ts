@@ -1,7 +1,7 @@
 import type { CallFacts } from '../../types.ts';
 import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
-import { anyOf, either, regex } from '../../core/regex.ts';
+import { anyOf, either, hinted, regex } from '../../core/regex.ts';
 
 // Claude Code's tools and the texts its harness puts around their results (measured on 2.1.x transcripts
 // and hook payloads). Tools reached through an ACP bridge (`mcp__acp__Bash`) are the same tools.
@@ -17,18 +17,26 @@ const TOOLS = toolTable({
 });
 const SHELL = new Set(['Bash', 'PowerShell']);
 
+// Each expression about a result's head is asked only where the head holds one of its hints (literals every
+// match holds): most results hold none, and V8 would compile each in every hook process that reads a result.
 const EXIT_CODE = /^Exit code (\d+)/;
+const EXIT_CODE_HINT = 'Exit code ';
 /** The harness's own report of a call that failed or could not run. */
-const TOOL_ERROR = /^\s*<tool_use_error>/;
+const TOOL_ERROR = hinted(/^\s*<tool_use_error>/, ['<tool_use_error>']);
 /** A parallel call the harness cancelled because another call of the batch failed: it never ran. */
-const SKIPPED = /^\s*<tool_use_error>(?:Sibling tool call errored|Cancelled: parallel tool call)/;
-const REFUSED = regex(
-  '',
-  '^',
-  anyOf(
-    /Permission to use \S+ has been denied|Permission for this tool use was denied/,
-    /The user doesn't want to (?:proceed with|take) this|\[Request interrupted by user/,
+const SKIPPED = hinted(/^\s*<tool_use_error>(?:Sibling tool call errored|Cancelled: parallel tool call)/, [
+  '<tool_use_error>',
+]);
+const REFUSED = hinted(
+  regex(
+    '',
+    '^',
+    anyOf(
+      /Permission to use \S+ has been denied|Permission for this tool use was denied/,
+      /The user doesn't want to (?:proceed with|take) this|\[Request interrupted by user/,
+    ),
   ),
+  ['Permission ', "The user doesn't want to ", '[Request interrupted by user'],
 );
 const REJECTED_EDIT = either(
   '',
@@ -36,22 +44,27 @@ const REJECTED_EDIT = either(
   /No changes to make: old_string and new_string are exactly the same/,
   /Found \d+ matches of the string to replace/,
 );
-const MALFORMED = /InputValidationError|<tool_use_error>Error: No such tool available/;
+const MALFORMED = hinted(/InputValidationError|<tool_use_error>Error: No such tool available/, [
+  'InputValidationError',
+  '<tool_use_error>',
+]);
 /**
  * Read's answer, in place of the file, to a read of a file it saw no change to since the agent's last read
  * (worded several ways across 2.1.x: "Unchanged since last read", "File unchanged since last read. ...",
  * "Wasted call — file unchanged since your last Read. ...").
  */
-const UNCHANGED = /^(?:Wasted call\W+)?(?:File )?unchanged since (?:your )?last read\b/i;
-const EMPTY =
-  /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/;
+const UNCHANGED = hinted(/^(?:Wasted call\W+)?(?:File )?unchanged since (?:your )?last read\b/i, ['unchanged since']);
+const EMPTY = hinted(
+  /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/,
+  ['No matches found', 'No files found', 'Found 0 ', '(Bash completed with no output)', '(no output)'],
+);
 
 export const claudeDialect: Dialect = (call, output, ok) => {
   const name = call.name.startsWith('mcp__acp__') ? call.name.slice('mcp__acp__'.length) : call.name;
   const facts: CallFacts = tableFacts(TOOLS, SHELL, { ...call, name });
   const text = outputText(output);
   const head = text.slice(0, 400);
-  const code = EXIT_CODE.exec(head);
+  const code = head.startsWith(EXIT_CODE_HINT) ? EXIT_CODE.exec(head) : null;
   // where the agent gave no success or failure (a result read from the list at a batch's end), the text tells
   const known = ok ?? (code ? code[1] === '0' : TOOL_ERROR.test(head) || REFUSED.test(head) ? false : null);
   mark(facts, 'skipped', SKIPPED.test(head));
