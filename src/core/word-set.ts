@@ -13,10 +13,13 @@ export interface WordSet {
  * in ASCII only, as /i folds no other character into an ASCII letter, so a word with one never matches.
  */
 export function wordSet(words: string, anyCase = false): WordSet {
-  const set = new Set(words.split(' '));
-  return anyCase
-    ? { test: (word) => !/[\u0080-\uffff]/.test(word) && set.has(word.toLowerCase()) }
-    : { test: (word) => set.has(word) };
+  // built on the first question: a hook process asks few of the sets there are, or none (a Read)
+  let set: Set<string> | undefined;
+  const has = (word: string) => {
+    set ??= new Set(words.split(' '));
+    return set.has(word);
+  };
+  return anyCase ? { test: (word) => !/[\u0080-\uffff]/.test(word) && has(word.toLowerCase()) } : { test: has };
 }
 
 /**
