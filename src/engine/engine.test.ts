@@ -247,6 +247,28 @@ describe('hard negatives: healthy work is never touched', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('a folder listed empty three ways while the reads around it each tell something new: exploring', () => {
+    const s = new Session();
+    s.prompt();
+    const code = (name: string) =>
+      Array.from({ length: 6 }, (_, i) => `def ${name}_${i}(x):\n    return x + ${i}`).join('\n');
+    s.call('Read', { file_path: '/home/dev/proj/api/models/skill.py' }, code('skill'));
+    s.bash('find /home/dev/proj/packages/skills -type f -name "*.py" | head -20', '');
+    s.call('Read', { file_path: '/home/dev/proj/api/models/user.py' }, code('user'));
+    s.bash('find /home/dev/proj/packages/skills -type f -name "*.py" | sort', '');
+    s.call('Read', { file_path: '/home/dev/proj/api/routes/auth.py' }, code('auth'));
+    s.call('Read', { file_path: '/home/dev/proj/api/routes/billing.py' }, code('billing'));
+    s.bash('find /home/dev/proj/packages/skills -type f -name "*.py"', '');
+    assert.deepEqual(s.actions(), []);
+    // the same three listings with nothing learnt around them are a loop
+    const alone = new Session();
+    alone.prompt();
+    alone.bash('find /home/dev/proj/packages/skills -type f -name "*.py" | head -20', '');
+    alone.bash('find /home/dev/proj/packages/skills -type f -name "*.py" | sort', '');
+    alone.bash('find /home/dev/proj/packages/skills -type f -name "*.py"', '');
+    assert.deepEqual(alone.actions(), ['nudge']);
+  });
+
   it('re-reading a file after changing it', () => {
     const s = new Session();
     s.prompt();
@@ -374,6 +396,19 @@ describe('the judge: loops the floor does not see', () => {
       /`Bash pytest -q`, `Bash pytest tests\/`, `Bash pytest -x -q tests` \(3 similar calls/,
     );
     assert.match(nudge.message!, /without progress \(failing runs with nothing changed in between\)/);
+  });
+
+  it('one program tried through wrappers, each failing in other words: failures are no news', () => {
+    const s = new Session();
+    s.prompt();
+    const code = (name: string) =>
+      Array.from({ length: 6 }, (_, i) => `def ${name}_${i}(x):\n    return x + ${i}`).join('\n');
+    s.call('Read', { file_path: '/home/dev/proj/README.md' }, code('readme'));
+    s.call('Read', { file_path: '/home/dev/proj/scripts/flash.py' }, code('flash'));
+    s.bash('adb devices', '/usr/bin/bash: line 1: adb: command not found', false);
+    s.bash('cmd /c adb devices', "'adb' is not recognized as an internal or external command,", false);
+    s.bash('powershell -Command "adb devices"', 'adb : The term adb is not recognized as the name of a cmdlet', false);
+    assert.deepEqual(s.actions(), ['nudge']);
   });
 
   it('grep variants of a name that does not exist', () => {

@@ -31,6 +31,23 @@ function spanOf(window: readonly Entry[], lead: SignalResult): number {
   return first === -1 ? 1 : window.length - first;
 }
 
+/** The latest calls asked whether the task is still learning, and the new lines that make an answer news. */
+const RECENT = 8;
+const NEWS = 2;
+
+/**
+ * Whether most of the latest calls came back without failing and told the task lines it had not seen:
+ * exploration, however alike its calls look, and not a loop. Only the judge's weighing of signals defers to it;
+ * the floors are rules. A failure is no news, however it is worded: attempts at one thing failing with
+ * error text that differs each time (a localised message, a banner) are still a loop.
+ */
+function learning(window: readonly Entry[]): boolean {
+  let news = 0;
+  const from = Math.max(0, window.length - RECENT);
+  for (let i = from; i < window.length; i++) if (window[i]!.ok !== false && (window[i]!.fresh ?? 0) >= NEWS) news++;
+  return news * 2 > window.length - from;
+}
+
 export const SHIPPED_MODEL = MODEL as JudgeModel;
 
 const withLevelsOf = new WeakMap<object, JudgeModel>();
@@ -128,7 +145,7 @@ export function findStall(
       runs,
     );
   }
-  if (!judged || judged.score < config.judge.threshold) return undefined;
+  if (!judged || judged.score < config.judge.threshold || learning(window)) return undefined;
   let strongest = signals[0]!;
   for (const s of signals)
     if ((judged.contributions[s.code] ?? 0) > (judged.contributions[strongest.code] ?? 0)) strongest = s;
