@@ -7,6 +7,9 @@ import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { regex } from '../core/regex.ts';
 
 const FAIL = '> proj@1.0.0 test\n> node test.js\n\nrunning tests\n1 passed, 1 failed';
+/** A file's text that no other file of a test holds: six functions named after it. */
+const code = (name: string) =>
+  Array.from({ length: 6 }, (_, i) => `def ${name}_${i}(x):\n    return x + ${i}`).join('\n');
 // The seed rule on its own, as the deterministic floor it is: the judge is switched off here.
 
 describe('the stall rule (the deterministic floor)', () => {
@@ -250,8 +253,6 @@ describe('hard negatives: healthy work is never touched', () => {
   it('a folder listed empty three ways while the reads around it each tell something new: exploring', () => {
     const s = new Session();
     s.prompt();
-    const code = (name: string) =>
-      Array.from({ length: 6 }, (_, i) => `def ${name}_${i}(x):\n    return x + ${i}`).join('\n');
     s.call('Read', { file_path: '/home/dev/proj/api/models/skill.py' }, code('skill'));
     s.bash('find /home/dev/proj/packages/skills -type f -name "*.py" | head -20', '');
     s.call('Read', { file_path: '/home/dev/proj/api/models/user.py' }, code('user'));
@@ -401,8 +402,6 @@ describe('the judge: loops the floor does not see', () => {
   it('one program tried through wrappers, each failing in other words: failures are no news', () => {
     const s = new Session();
     s.prompt();
-    const code = (name: string) =>
-      Array.from({ length: 6 }, (_, i) => `def ${name}_${i}(x):\n    return x + ${i}`).join('\n');
     s.call('Read', { file_path: '/home/dev/proj/README.md' }, code('readme'));
     s.call('Read', { file_path: '/home/dev/proj/scripts/flash.py' }, code('flash'));
     s.bash('adb devices', '/usr/bin/bash: line 1: adb: command not found', false);
