@@ -248,6 +248,7 @@ report(`fitted on the design part, ${about} (in-sample, optimistic):`, design, s
 // A level that many of them nearly reach alarms people never seen sooner (round 11 in docs/detection.md), so this
 // is the number a design round can move without looking at the check part.
 if (rules) {
+  // REREAD may be fitted at 2, the least any signal counts: there one lower is the same level
   const lower = rulesModel(new Map([...rules].map(([c, v]) => [c, Math.max(2, v - 1)])));
   report('margin: the same with every level one lower (healthy alarmed = those within one attempt):', design, (ts) =>
     score(ts, config, lower),

@@ -31,9 +31,13 @@ function spanOf(window: readonly Entry[], lead: SignalResult): number {
   return first === -1 ? 1 : window.length - first;
 }
 
-/** The latest calls asked whether the task is still learning, and the new lines that make an answer news. */
-const RECENT = 8;
-const NEWS = 2;
+/** The latest calls asked whether the task is still learning (calls, not detect/recent.ts's batches). */
+const LEARNING_CALLS = 8;
+/**
+ * New lines that make an answer news: two, where FRUITLESS's told() takes one, since a single new line (a count,
+ * a path) is what a retry shows as often as exploration does; at one, a design segment was lost.
+ */
+const NEWS_LINES = 2;
 
 /**
  * Whether most of the latest calls came back without failing and told the task lines it had not seen:
@@ -43,8 +47,9 @@ const NEWS = 2;
  */
 function learning(window: readonly Entry[]): boolean {
   let news = 0;
-  const from = Math.max(0, window.length - RECENT);
-  for (let i = from; i < window.length; i++) if (window[i]!.ok !== false && (window[i]!.fresh ?? 0) >= NEWS) news++;
+  const from = Math.max(0, window.length - LEARNING_CALLS);
+  for (let i = from; i < window.length; i++)
+    if (window[i]!.ok !== false && (window[i]!.fresh ?? 0) >= NEWS_LINES) news++;
   return news * 2 > window.length - from;
 }
 
