@@ -312,7 +312,7 @@ export interface Config {
   maxCycle: number;
   /** Stalls in one task before the agent is stopped (the first ones nudge). */
   stopAfterStalls: number;
-  /** Spawns allowed per task; the next one is refused. */
+  /** Rounds of spawns allowed per task (the spawns one response asks for are one round); the next is refused. */
   spawnCap: number;
   /** Subagent types that may spawn subagents of their own. */
   orchestrators: string[];

@@ -479,7 +479,7 @@ describe('agents named like what every object has', () => {
 });
 
 describe('spawn guard', () => {
-  it('refuses the 11th spawn in a task and tells the agent to do the work itself', () => {
+  it('refuses the 11th spawn where batches are unknown (each a round of its own): do the work yourself', () => {
     const s = new Session();
     s.prompt();
     const d = times(11, (i) =>
@@ -491,7 +491,30 @@ describe('spawn guard', () => {
     );
     assert.equal(d[10]!.action, 'deny');
     assert.equal(d[10]!.code, 'SPAWN_REFUSED');
-    assert.match(d[10]!.message!, /spawn 11 .* limit is 10.*yourself/);
+    assert.match(d[10]!.message!, /round 11 of delegation .*10 subagents so far.* limit is 10.*yourself/);
+  });
+
+  it('counts a response that fans out to sixteen subagents as one round of delegation', () => {
+    const s = new Session();
+    s.prompt();
+    s.batch();
+    // each spawn's result arrives before the next spawn, as a replay feeds them; the spawn's own decision is read
+    const fanOut = times(16, (i) => {
+      s.call('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }, `part ${i} started`);
+      return s.decisions.at(-2)!;
+    });
+    assert.deepEqual(
+      fanOut.map((d) => d.action),
+      Array(16).fill('allow'),
+    );
+    s.batch();
+    // nine more rounds of one spawn each make ten; the eleventh round is refused
+    const rounds = times(10, (i) => {
+      const d = s.pre('Agent', { subagent_type: 'general-purpose', description: `check ${i}` });
+      s.batch();
+      return d.action;
+    });
+    assert.deepEqual(rounds, [...Array(9).fill('allow'), 'deny']);
   });
 
   it('stops on the second refusal the agent makes after seeing the first, with the tree of spawns', () => {
@@ -512,11 +535,15 @@ describe('spawn guard', () => {
     const s = new Session();
     s.prompt();
     s.batch();
-    const spawn = (i: number) =>
-      s.call('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }, 'started');
-    times(12, spawn);
-    // the agent fans out sixteen parts in one response: the 11th to the 16th are refused, and it is not stopped
-    const later = times(4, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${12 + i}` }));
+    times(10, (i) => {
+      s.call('Agent', { subagent_type: 'general-purpose', description: `step ${i}` }, 'done');
+      s.batch();
+    });
+    // the eleventh round fans out four parts in one response: all four are refused, and the agent is not stopped
+    const later = times(4, (i) => {
+      s.call('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }, 'refused', false);
+      return s.decisions.at(-2)!;
+    });
     assert.deepEqual(
       later.map((d) => d.action),
       ['deny', 'deny', 'deny', 'deny'],

@@ -2,7 +2,7 @@ import type { CallStep, Config, Decision, Observation } from '../types.ts';
 import { ALLOW } from '../types.ts';
 import { findStall, type Stall } from './find-stall.ts';
 import { deniedRepeatMessage, nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
-import { checkSpawn, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
+import { checkSpawn, describeSpawnTree, recordSpawn, spawnRound } from './spawn-guard.ts';
 import {
   type AgentState,
   agentIn,
@@ -98,10 +98,15 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
     }
 
     case 'spawn': {
-      const verdict = checkSpawn(state.spawns, actor, config);
+      const round = spawnRound(actor, agent.batches, state.batched);
+      const verdict = checkSpawn(state.spawns, actor, config, round);
       if (verdict.allowed)
         return {
-          state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType) }, actor.id, agent),
+          state: withAgent(
+            { ...state, spawns: recordSpawn(state.spawns, actor, step.childType, round) },
+            actor.id,
+            agent,
+          ),
           decision: ALLOW,
         };
       // parallel spawns in one batch are refused together and count as one refusal: the agent has not yet

@@ -1,8 +1,10 @@
 import type { Actor, Config, SignalHit } from '../types.ts';
 import type { SpawnState } from './state.ts';
 
-// Runaway delegation: subagents that spawn subagents, or an agent that fans out without end. The guard
-// refuses a spawn from a subagent that is not an orchestrator, and any spawn past the cap in one task.
+// Runaway delegation: subagents that spawn subagents, or an agent that keeps delegating. The guard refuses a
+// spawn from a subagent that is not an orchestrator, and a round of spawns past the cap in one task. It counts
+// rounds, not subagents: a response that fans a job out to sixteen subagents at once made one decision, which
+// the person can read in the transcript; an agent that delegates again and again has not stopped to think.
 
 export interface SpawnVerdict {
   allowed: boolean;
@@ -10,7 +12,15 @@ export interface SpawnVerdict {
   message?: string;
 }
 
-export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config): SpawnVerdict {
+/**
+ * The round a spawn belongs to: the response (batch) of the agent asking for it, where the agent's batches
+ * are known; otherwise each spawn is a round of its own.
+ */
+export function spawnRound(caller: Actor, batches: number | undefined, batched: boolean | undefined): string | null {
+  return batched ? `${caller.id}#${batches ?? 0}` : null;
+}
+
+export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config, round: string | null): SpawnVerdict {
   if (caller.id !== 'main' && !config.orchestrators.includes(caller.type ?? '')) {
     return {
       allowed: false,
@@ -20,23 +30,37 @@ export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config): S
         '(only orchestrator types may). Do this work yourself, in this agent, with the tools you have.',
     };
   }
-  if (spawns.count >= config.spawnCap) {
+  const rounds = roundsWith(spawns, round);
+  if (rounds > config.spawnCap) {
     return {
       allowed: false,
-      signal: { code: 'SPAWN_CAP', value: spawns.count + 1 },
+      signal: { code: 'SPAWN_CAP', value: rounds },
       message:
-        `stallguard: this would be spawn ${spawns.count + 1} in this task; the limit is ${config.spawnCap}. ` +
+        `stallguard: this would be round ${rounds} of delegation in this task (${spawns.count} subagents so far); ` +
+        `the limit is ${config.spawnCap}. ` +
         'Do the remaining work yourself instead of delegating it, or summarise what the subagents found so far.',
     };
   }
   return { allowed: true };
 }
 
-export function recordSpawn(spawns: SpawnState, caller: Actor, childType: string): SpawnState {
+export function recordSpawn(spawns: SpawnState, caller: Actor, childType: string, round: string | null): SpawnState {
   const parent = caller.id === 'main' ? 'main' : `${caller.id} (${caller.type ?? 'agent'})`;
   const children = { ...(spawns.tree[parent] ?? {}) };
   children[childType] = (children[childType] ?? 0) + 1;
-  return { count: spawns.count + 1, tree: { ...spawns.tree, [parent]: children } };
+  const next: SpawnState = {
+    count: spawns.count + 1,
+    rounds: roundsWith(spawns, round),
+    tree: { ...spawns.tree, [parent]: children },
+  };
+  if (round !== null) next.round = round;
+  return next;
+}
+
+/** The rounds of the task once a spawn of `round` is counted: a spawn of the latest round joins it. */
+function roundsWith(spawns: SpawnState, round: string | null): number {
+  const before = spawns.rounds ?? spawns.count;
+  return round !== null && round === spawns.round ? before : before + 1;
 }
 
 /** main → general-purpose x6, Explore x4; a21911 (general-purpose) → general-purpose x1 */

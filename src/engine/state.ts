@@ -61,7 +61,15 @@ export interface SignalMemory {
 }
 
 export interface SpawnState {
+  /** Subagents started in this task. */
   count: number;
+  /**
+   * Rounds of delegation in this task: the spawns one response asks for are one round, as a batch of parallel
+   * calls is one attempt. Absent in states written before rounds were counted: their count stands in.
+   */
+  rounds?: number;
+  /** The agent and batch of the latest round, where batches are known: a spawn from the same one joins it. */
+  round?: string;
   /** parent agent id -> child type -> spawns */
   tree: Record<string, Record<string, number>>;
 }
