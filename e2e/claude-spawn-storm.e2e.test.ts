@@ -28,7 +28,7 @@ test(`${label}: in a spawn storm the 11th Agent call is denied and the model is 
     assert.equal(results[10]!.isError, true);
     assert.match(
       results[10]!.text,
-      /^stallguard: this would be spawn 11 in this task; the limit is 10\. Do the remaining work yourself/,
+      /^stallguard: this would be round 11 of delegation in this task \(10 subagents so far\); the limit is 10\. Do the remaining work yourself/,
     );
     assert.deepEqual(
       run.result.permission_denials.map((d) => d.tool_use_id),
@@ -45,22 +45,21 @@ test(`${label}: in a spawn storm the 11th Agent call is denied and the model is 
   });
 });
 
-test(`${label}: 12 spawns in one turn, their hooks running at once: exactly 10 subagents start`, {
+test(`${label}: 12 spawns in one turn, their hooks running at once, are one round of delegation: all 12 start`, {
   timeout: 180_000,
 }, async () => {
   await claudeScenario({ name: 'parallel-spawns', mode: 'enforce', script: PARALLEL_SPAWN_STORM }, (run) => {
     const spawns = toolCalls(run, 'main').filter((c) => c.name === 'Agent');
     const subagents = requestsOf(run, 'sub');
-    const decisions = ledgerDecisions(run.ledger);
     console.log(
-      `${label}: 12 parallel spawns are capped (${subagents.length} started, ${run.result.permission_denials.length} denied: ${decisions.map((d) => d.code).join(', ')}; ${run.result.terminal_reason})`,
+      `${label}: 12 parallel spawns are one round (${subagents.length} started, ${run.result.permission_denials.length} denied; ${run.result.terminal_reason})`,
     );
     assert.equal(run.hookErrors, '');
     assert.equal(spawns.length, 12);
-    // no update lost between concurrent hook processes: the count is exact whatever the interleaving
-    assert.equal(subagents.length, 10);
-    assert.equal(run.result.permission_denials.length, 2);
-    assert.equal(decisions.length, 2);
-    assert.ok(decisions.every((d) => d.code === 'SPAWN_REFUSED' || d.code === 'SPAWN_STOP'));
+    // a fan-out in one response is one decision, whatever order the concurrent hooks record its spawns in
+    assert.equal(subagents.length, 12);
+    assert.equal(run.result.permission_denials.length, 0);
+    assert.deepEqual(ledgerDecisions(run.ledger), []);
+    assert.equal(run.result.terminal_reason, 'completed');
   });
 });

@@ -113,17 +113,16 @@ describe('hook process, enforce mode', () => {
     assert.match(out[2]!.hookSpecificOutput.additionalContext, /`Bash npm test` x3 \(same failure\)/);
   });
 
-  it('denies the 11th spawn in a task with a reason for the agent', () => {
+  it('denies the 11th round of spawns in a task with a reason for the agent', () => {
     const { project, env } = scratch('enforce');
     runHookProcess(claude.prompt(project), env);
-    const outs = Array.from(
-      { length: 11 },
-      (_, i) =>
-        runHookProcess(
-          claude.pre(project, 'Agent', { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` }),
-          env,
-        ).stdout,
-    );
+    // one subagent a response: each batch's end closes a round
+    const outs = Array.from({ length: 11 }, (_, i) => {
+      const input = { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` };
+      const out = runHookProcess(claude.pre(project, 'Agent', input), env).stdout;
+      runHookProcess(claude.batch(project), env);
+      return out;
+    });
     assert.deepEqual(outs.slice(0, 10), Array(10).fill(''));
     const deny = parse(outs[10]!)!.hookSpecificOutput;
     assert.equal(deny.permissionDecision, 'deny');

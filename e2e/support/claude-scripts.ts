@@ -72,7 +72,7 @@ export const SPAWN_STORM: ModelScript = {
   sub: [[{ text: 'SUB-RESULT: module checked.' }]],
 };
 
-/** The main agent delegates 12 tasks in one turn: Claude Code runs their hooks concurrently. */
+/** The main agent delegates 12 tasks in one turn (one round of delegation): Claude Code runs their hooks concurrently. */
 export const PARALLEL_SPAWN_STORM: ModelScript = {
   subMarker: SUB_MARKER,
   main: [Array.from({ length: 12 }, (_, i) => spawn(i + 1)[0]!), [{ text: 'Summary of the modules.' }]],

@@ -479,75 +479,82 @@ describe('agents named like what every object has', () => {
 });
 
 describe('spawn guard', () => {
-  it('refuses the 11th spawn where batches are unknown (each a round of its own): do the work yourself', () => {
+  /** One response that asks for `n` subagents at once, then its end: one round of delegation. */
+  const round = (s: Session, n: number, what = 'part') => {
+    const d = times(n, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `${what} ${i}` }));
+    s.batch();
+    return d.map((x) => x.action);
+  };
+
+  it('refuses the 11th round of delegation in a task and tells the agent to do the work itself', () => {
     const s = new Session();
     s.prompt();
-    const d = times(11, (i) =>
-      s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}`, prompt: `p${i}` }),
-    );
-    assert.deepEqual(
-      d.slice(0, 10).map((x) => x.action),
-      Array(10).fill('allow'),
-    );
-    assert.equal(d[10]!.action, 'deny');
-    assert.equal(d[10]!.code, 'SPAWN_REFUSED');
-    assert.match(d[10]!.message!, /round 11 of delegation .*10 subagents so far.* limit is 10.*yourself/);
+    const d = times(11, (i) => round(s, 1, `step ${i}`)[0]);
+    assert.deepEqual(d, [...Array(10).fill('allow'), 'deny']);
+    const refusal = s.decisions.at(-2)!;
+    assert.equal(refusal.code, 'SPAWN_REFUSED');
+    assert.match(refusal.message!, /round 11 of delegation .*10 subagents so far.* limit is 10.*yourself/);
   });
 
-  it('counts a response that fans out to sixteen subagents as one round of delegation', () => {
+  it('counts a response that fans out to sixteen subagents as one round', () => {
     const s = new Session();
     s.prompt();
     s.batch();
     // each spawn's result arrives before the next spawn, as a replay feeds them; the spawn's own decision is read
     const fanOut = times(16, (i) => {
       s.call('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }, `part ${i} started`);
-      return s.decisions.at(-2)!;
+      return s.decisions.at(-2)!.action;
     });
-    assert.deepEqual(
-      fanOut.map((d) => d.action),
-      Array(16).fill('allow'),
-    );
+    assert.deepEqual(fanOut, Array(16).fill('allow'));
     s.batch();
     // nine more rounds of one spawn each make ten; the eleventh round is refused
-    const rounds = times(10, (i) => {
-      const d = s.pre('Agent', { subagent_type: 'general-purpose', description: `check ${i}` });
-      s.batch();
-      return d.action;
-    });
+    const rounds = times(10, (i) => round(s, 1, `check ${i}`)[0]);
     assert.deepEqual(rounds, [...Array(9).fill('allow'), 'deny']);
+  });
+
+  it('counts the first response as a round before any batch has ended, and where batches are not known', () => {
+    const s = new Session();
+    s.prompt();
+    // twelve spawns asked for at once, before the agent has ended any batch: one round, all allowed
+    assert.deepEqual(
+      times(12, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }).action),
+      Array(12).fill('allow'),
+    );
+    // an agent whose batches are never told: each result it gets ends a round, so one spawn at a time is a round each
+    const codex = new Session({ spawnCap: 2 });
+    codex.prompt();
+    const d = times(3, (i) => {
+      codex.call('Agent', { subagent_type: 'worker', description: `job ${i}` }, `job ${i} done`);
+      return codex.decisions.at(-2)!.action;
+    });
+    assert.deepEqual(d, ['allow', 'allow', 'deny']);
   });
 
   it('stops on the second refusal the agent makes after seeing the first, with the tree of spawns', () => {
     const s = new Session();
     s.prompt();
     times(10, (i) => s.pre('Agent', { subagent_type: i < 6 ? 'general-purpose' : 'Explore', description: `d${i}` }));
-    s.pre('Agent', { subagent_type: 'general-purpose' });
-    // refused in the same parallel batch as the first: not yet a second refusal
-    assert.equal(s.pre('Agent', { subagent_type: 'general-purpose', description: 'x' }).action, 'deny');
     s.batch();
+    times(9, (i) => round(s, 1, `more ${i}`));
+    // the eleventh round, two spawns in one response: refused together, not yet a second refusal
+    assert.deepEqual(round(s, 2, 'again'), ['deny', 'deny']);
     const d = s.pre('Agent', { subagent_type: 'general-purpose' });
     assert.equal(d.action, 'stop');
     assert.equal(d.code, 'SPAWN_STOP');
-    assert.match(d.stopReason!, /main → general-purpose x6, Explore x4/);
+    assert.match(d.stopReason!, /main → general-purpose x15, Explore x4/);
   });
 
   it('counts the refused spawns of one parallel batch as one refusal, whatever results arrive between them', () => {
     const s = new Session();
     s.prompt();
     s.batch();
-    times(10, (i) => {
-      s.call('Agent', { subagent_type: 'general-purpose', description: `step ${i}` }, 'done');
-      s.batch();
-    });
+    times(10, (i) => round(s, 1, `step ${i}`));
     // the eleventh round fans out four parts in one response: all four are refused, and the agent is not stopped
     const later = times(4, (i) => {
       s.call('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }, 'refused', false);
-      return s.decisions.at(-2)!;
+      return s.decisions.at(-2)!.action;
     });
-    assert.deepEqual(
-      later.map((d) => d.action),
-      ['deny', 'deny', 'deny', 'deny'],
-    );
+    assert.deepEqual(later, ['deny', 'deny', 'deny', 'deny']);
     s.batch();
     // having seen the refusals, it asks again: a second refusal, and the stop
     assert.equal(s.pre('Agent', { subagent_type: 'general-purpose', description: 'all parts' }).action, 'stop');
@@ -556,8 +563,7 @@ describe('spawn guard', () => {
   it('refuses a spawn asked for again after work of its own, and does not stop the agent for it', () => {
     const s = new Session();
     s.prompt();
-    times(16, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${i}` }));
-    s.batch();
+    times(11, (i) => round(s, 1, `part ${i}`));
     s.call('Read', { file_path: '/home/dev/proj/parts.md' }, '16 parts, 10 done');
     s.batch();
     const d = s.pre('Agent', { subagent_type: 'general-purpose', description: 'the remaining parts' });
@@ -576,13 +582,13 @@ describe('spawn guard', () => {
     assert.equal(d.signals[0]!.code, 'SPAWN_DEPTH');
   });
 
-  it('resets the spawn count with a new prompt, and the cap is configuration', () => {
+  it('resets the rounds with a new prompt, and the cap is configuration', () => {
     const s = new Session({ spawnCap: 2 });
     s.prompt();
-    times(2, () => s.pre('Agent', { subagent_type: 'x' }));
-    assert.equal(s.pre('Agent', { subagent_type: 'x' }).action, 'deny');
+    times(2, () => round(s, 1));
+    assert.deepEqual(round(s, 1), ['deny']);
     s.prompt('next');
-    assert.equal(s.pre('Agent', { subagent_type: 'x' }).action, 'allow');
+    assert.deepEqual(round(s, 1), ['allow']);
   });
 });
 

@@ -2,7 +2,7 @@ import type { CallStep, Config, Decision, Observation } from '../types.ts';
 import { ALLOW } from '../types.ts';
 import { findStall, type Stall } from './find-stall.ts';
 import { deniedRepeatMessage, nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
-import { checkSpawn, describeSpawnTree, recordSpawn, spawnRound } from './spawn-guard.ts';
+import { checkSpawn, closeRound, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
 import {
   type AgentState,
   agentIn,
@@ -98,15 +98,10 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
     }
 
     case 'spawn': {
-      const round = spawnRound(actor, agent.batches, state.batched);
-      const verdict = checkSpawn(state.spawns, actor, config, round);
+      const verdict = checkSpawn(state.spawns, actor, config);
       if (verdict.allowed)
         return {
-          state: withAgent(
-            { ...state, spawns: recordSpawn(state.spawns, actor, step.childType, round) },
-            actor.id,
-            agent,
-          ),
+          state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType) }, actor.id, agent),
           decision: ALLOW,
         };
       // parallel spawns in one batch are refused together and count as one refusal: the agent has not yet
@@ -141,14 +136,17 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
         if (obs.late && done.includes(obs.call)) return { state: withAgent(state, actor.id, agent), decision: ALLOW };
         if (!obs.late) caller = { ...caller, batchCalls: lastN([...done, obs.call], 64) };
       }
-      return observeCall(state, actor.id, caller, step, config, model);
+      // where batches are not known, a result the agent gets ends the response its spawns came in
+      const spawns = state.batched ? state.spawns : closeRound(state.spawns, actor.id);
+      return observeCall(spawns === state.spawns ? state : { ...state, spawns }, actor.id, caller, step, config, model);
     }
 
     case 'batch': {
       const next: AgentState = { ...agent, batches: (agent.batches ?? 0) + 1 };
       delete next.batchCalls;
       if (next.refusalUnseen) next.refusalUnseen = false;
-      return { state: withAgent(state.batched ? state : { ...state, batched: true }, actor.id, next), decision: ALLOW };
+      const spawns = closeRound(state.spawns, actor.id);
+      return { state: withAgent({ ...state, batched: true, spawns }, actor.id, next), decision: ALLOW };
     }
 
     case 'stop': {

@@ -12,15 +12,7 @@ export interface SpawnVerdict {
   message?: string;
 }
 
-/**
- * The round a spawn belongs to: the response (batch) of the agent asking for it, where the agent's batches
- * are known; otherwise each spawn is a round of its own.
- */
-export function spawnRound(caller: Actor, batches: number | undefined, batched: boolean | undefined): string | null {
-  return batched ? `${caller.id}#${batches ?? 0}` : null;
-}
-
-export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config, round: string | null): SpawnVerdict {
+export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config): SpawnVerdict {
   if (caller.id !== 'main' && !config.orchestrators.includes(caller.type ?? '')) {
     return {
       allowed: false,
@@ -30,7 +22,7 @@ export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config, ro
         '(only orchestrator types may). Do this work yourself, in this agent, with the tools you have.',
     };
   }
-  const rounds = roundsWith(spawns, round);
+  const rounds = roundsWith(spawns, caller);
   if (rounds > config.spawnCap) {
     return {
       allowed: false,
@@ -44,23 +36,29 @@ export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config, ro
   return { allowed: true };
 }
 
-export function recordSpawn(spawns: SpawnState, caller: Actor, childType: string, round: string | null): SpawnState {
+export function recordSpawn(spawns: SpawnState, caller: Actor, childType: string): SpawnState {
   const parent = caller.id === 'main' ? 'main' : `${caller.id} (${caller.type ?? 'agent'})`;
   const children = { ...(spawns.tree[parent] ?? {}) };
   children[childType] = (children[childType] ?? 0) + 1;
-  const next: SpawnState = {
+  return {
     count: spawns.count + 1,
-    rounds: roundsWith(spawns, round),
+    rounds: roundsWith(spawns, caller),
+    open: caller.id,
     tree: { ...spawns.tree, [parent]: children },
   };
-  if (round !== null) next.round = round;
-  return next;
 }
 
-/** The rounds of the task once a spawn of `round` is counted: a spawn of the latest round joins it. */
-function roundsWith(spawns: SpawnState, round: string | null): number {
+/** The response of an agent ended: its next spawn starts a round of its own. */
+export function closeRound(spawns: SpawnState, agentId: string): SpawnState {
+  if (spawns.open !== agentId) return spawns;
+  const { open: _closed, ...rest } = spawns;
+  return rest;
+}
+
+/** The rounds of the task once the caller's spawn is counted: a spawn of the round still open joins it. */
+function roundsWith(spawns: SpawnState, caller: Actor): number {
   const before = spawns.rounds ?? spawns.count;
-  return round !== null && round === spawns.round ? before : before + 1;
+  return spawns.open === caller.id ? before : before + 1;
 }
 
 /** main → general-purpose x6, Explore x4; a21911 (general-purpose) → general-purpose x1 */

@@ -68,8 +68,11 @@ export interface SpawnState {
    * calls is one attempt. Absent in states written before rounds were counted: their count stands in.
    */
   rounds?: number;
-  /** The agent and batch of the latest round, where batches are known: a spawn from the same one joins it. */
-  round?: string;
+  /**
+   * The agent whose latest round is still open: its spawns join it until the response ends (its batch's end, or
+   * where batches are not known, the next result it gets).
+   */
+  open?: string;
   /** parent agent id -> child type -> spawns */
   tree: Record<string, Record<string, number>>;
 }

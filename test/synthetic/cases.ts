@@ -193,12 +193,13 @@ export const CASES: Case[] = [
   },
   {
     id: 'S13',
-    name: 'the 11th spawn in a task is refused',
+    name: 'the 11th round of spawns in a task is refused',
     run: (s) => {
       s.prompt();
-      repeat(11, (i) =>
-        s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${i}`, prompt: `do part ${i}` }),
-      );
+      repeat(11, (i) => {
+        s.pre('Agent', { subagent_type: 'general-purpose', description: `part ${i}`, prompt: `do part ${i}` });
+        s.batch();
+      });
     },
     expect: /^deny@0$/,
   },
@@ -207,8 +208,10 @@ export const CASES: Case[] = [
     name: 'a second refusal after the first was seen stops, with the tree',
     run: (s) => {
       s.prompt();
-      repeat(11, (i) => s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}` }));
-      s.batch();
+      repeat(11, (i) => {
+        s.pre('Agent', { subagent_type: 'general-purpose', description: `d${i}` });
+        s.batch();
+      });
       s.pre('Agent', { subagent_type: 'Explore' });
     },
     expect: /^deny@0 stop@0$/,

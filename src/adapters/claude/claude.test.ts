@@ -67,7 +67,7 @@ describe('Claude Code: outcomes at the end of a batch', () => {
       repeatDenied,
       stoppedDenyMessage('stall: `Bash npm test` x10, twice in this task'),
       selfProtectMessage({ code: 'SELF_PROTECT', path: '~/.stallguard/config.json', kind: 'own' }),
-      checkSpawn({ count: 0, tree: {} }, { id: 'a1', type: 'reviewer' }, DEFAULT_CONFIG, null).message!,
+      checkSpawn({ count: 0, tree: {} }, { id: 'a1', type: 'reviewer' }, DEFAULT_CONFIG).message!,
     ];
     assert.equal(refusals.length, new Set(refusals).size);
     const parsed = parseClaude(

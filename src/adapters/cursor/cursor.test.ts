@@ -192,6 +192,8 @@ describe('cursor: a looping session through the hook', () => {
   it('refuses a subagent past the spawn cap, at subagentStart', () => {
     const hook = new Hook({ spawnCap: 1 });
     assert.equal(hook.answer(subagentB), undefined);
+    // a result between them: the second subagent is another round of delegation, not the same response's
+    hook.answer(post);
     const refused = hook.answer({ ...subagentB, subagent_id: 'sub-10' })!;
     assert.equal(refused.permission, 'deny');
     assert.match(String(refused.agent_message), /the limit is 1/);
