@@ -530,6 +530,22 @@ describe('spawn guard', () => {
     assert.deepEqual(d, ['allow', 'allow', 'deny']);
   });
 
+  it("keeps each agent's round its own: an orchestrator's spawns between them do not split the main agent's", () => {
+    const s = new Session({ orchestrators: ['planner'], spawnCap: 2 });
+    s.prompt();
+    s.batch();
+    const planner = { id: 'p1', type: 'planner' };
+    const d = [
+      s.pre('Agent', { subagent_type: 'general-purpose', description: 'part 1' }),
+      s.pre('Agent', { subagent_type: 'general-purpose', description: 'its part' }, planner),
+      s.pre('Agent', { subagent_type: 'general-purpose', description: 'part 2' }),
+    ];
+    assert.deepEqual(
+      d.map((x) => x.action),
+      ['allow', 'allow', 'allow'],
+    );
+  });
+
   it('stops on the second refusal the agent makes after seeing the first, with the tree of spawns', () => {
     const s = new Session();
     s.prompt();

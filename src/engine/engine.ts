@@ -2,10 +2,11 @@ import type { CallStep, Config, Decision, Observation } from '../types.ts';
 import { ALLOW } from '../types.ts';
 import { findStall, type Stall } from './find-stall.ts';
 import { deniedRepeatMessage, nudgeMessage, stallStopReason, stoppedDenyMessage } from './messages.ts';
-import { checkSpawn, closeRound, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
+import { checkSpawn, describeSpawnTree, recordSpawn } from './spawn-guard.ts';
 import {
   type AgentState,
   agentIn,
+  endResponse,
   freshAgent,
   initialState,
   lastN,
@@ -98,10 +99,14 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
     }
 
     case 'spawn': {
-      const verdict = checkSpawn(state.spawns, actor, config);
+      const joins = !!agent.spawning;
+      const verdict = checkSpawn(state.spawns, actor, config, joins);
       if (verdict.allowed)
         return {
-          state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType) }, actor.id, agent),
+          state: withAgent({ ...state, spawns: recordSpawn(state.spawns, actor, step.childType, joins) }, actor.id, {
+            ...agent,
+            spawning: true,
+          }),
           decision: ALLOW,
         };
       // parallel spawns in one batch are refused together and count as one refusal: the agent has not yet
@@ -123,10 +128,11 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
       };
     }
 
-    // where the agent's batches are known, a refusal is seen when its batch ends: the result of another call of
-    // the same parallel batch (a replay feeds each call's result before the next call) tells the agent nothing yet
+    // where the agent's batches are known, its response ends with its batch (a refusal is seen, a round of spawns
+    // closes): the result of another call of the same parallel batch (a replay feeds each call's result before the
+    // next call) tells the agent nothing yet
     case 'call': {
-      let caller = agent.refusalUnseen && !state.batched ? { ...agent, refusalUnseen: false } : agent;
+      let caller = state.batched ? agent : endResponse(agent);
       // a refusal the agent has seen and moved on from, to work of its own, is behind it: a stop is for an agent
       // that asks again straight away, not for one more spawn much later (it is refused again, as the first was)
       if (!agent.refusalUnseen && agent.refusals > 0 && step.cls !== 'spawn') caller = { ...caller, refusals: 0 };
@@ -136,17 +142,13 @@ export function reduce(prev: State, obs: Observation, config: Config, model?: Ju
         if (obs.late && done.includes(obs.call)) return { state: withAgent(state, actor.id, agent), decision: ALLOW };
         if (!obs.late) caller = { ...caller, batchCalls: lastN([...done, obs.call], 64) };
       }
-      // where batches are not known, a result the agent gets ends the response its spawns came in
-      const spawns = state.batched ? state.spawns : closeRound(state.spawns, actor.id);
-      return observeCall(spawns === state.spawns ? state : { ...state, spawns }, actor.id, caller, step, config, model);
+      return observeCall(state, actor.id, caller, step, config, model);
     }
 
     case 'batch': {
-      const next: AgentState = { ...agent, batches: (agent.batches ?? 0) + 1 };
+      const next: AgentState = { ...endResponse(agent), batches: (agent.batches ?? 0) + 1 };
       delete next.batchCalls;
-      if (next.refusalUnseen) next.refusalUnseen = false;
-      const spawns = closeRound(state.spawns, actor.id);
-      return { state: withAgent({ ...state, batched: true, spawns }, actor.id, next), decision: ALLOW };
+      return { state: withAgent(state.batched ? state : { ...state, batched: true }, actor.id, next), decision: ALLOW };
     }
 
     case 'stop': {

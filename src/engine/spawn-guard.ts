@@ -12,7 +12,8 @@ export interface SpawnVerdict {
   message?: string;
 }
 
-export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config): SpawnVerdict {
+/** `joins`: the caller's open response has started subagents already, so this spawn is of that round. */
+export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config, joins = false): SpawnVerdict {
   if (caller.id !== 'main' && !config.orchestrators.includes(caller.type ?? '')) {
     return {
       allowed: false,
@@ -22,7 +23,7 @@ export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config): S
         '(only orchestrator types may). Do this work yourself, in this agent, with the tools you have.',
     };
   }
-  const rounds = roundsWith(spawns, caller);
+  const rounds = roundsWith(spawns, joins);
   if (rounds > config.spawnCap) {
     return {
       allowed: false,
@@ -36,29 +37,17 @@ export function checkSpawn(spawns: SpawnState, caller: Actor, config: Config): S
   return { allowed: true };
 }
 
-export function recordSpawn(spawns: SpawnState, caller: Actor, childType: string): SpawnState {
+export function recordSpawn(spawns: SpawnState, caller: Actor, childType: string, joins: boolean): SpawnState {
   const parent = caller.id === 'main' ? 'main' : `${caller.id} (${caller.type ?? 'agent'})`;
   const children = { ...(spawns.tree[parent] ?? {}) };
   children[childType] = (children[childType] ?? 0) + 1;
-  return {
-    count: spawns.count + 1,
-    rounds: roundsWith(spawns, caller),
-    open: caller.id,
-    tree: { ...spawns.tree, [parent]: children },
-  };
+  return { count: spawns.count + 1, rounds: roundsWith(spawns, joins), tree: { ...spawns.tree, [parent]: children } };
 }
 
-/** The response of an agent ended: its next spawn starts a round of its own. */
-export function closeRound(spawns: SpawnState, agentId: string): SpawnState {
-  if (spawns.open !== agentId) return spawns;
-  const { open: _closed, ...rest } = spawns;
-  return rest;
-}
-
-/** The rounds of the task once the caller's spawn is counted: a spawn of the round still open joins it. */
-function roundsWith(spawns: SpawnState, caller: Actor): number {
+/** The task's rounds once a spawn is counted. States written before rounds were counted have their count. */
+function roundsWith(spawns: SpawnState, joins: boolean): number {
   const before = spawns.rounds ?? spawns.count;
-  return spawns.open === caller.id ? before : before + 1;
+  return joins ? before : before + 1;
 }
 
 /** main → general-purpose x6, Explore x4; a21911 (general-purpose) → general-purpose x1 */

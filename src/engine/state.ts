@@ -16,8 +16,10 @@ export interface AgentState {
   stalls: number;
   /** Spawn refusals in this task, counted once per batch of parallel calls. */
   refusals: number;
-  /** A refusal the agent has not yet seen: set when a spawn is refused, cleared when the agent moves on. */
+  /** A refusal the agent has not yet seen: set when a spawn is refused, cleared when its response ends. */
   refusalUnseen?: boolean;
+  /** The agent's open response has started subagents: its further spawns join that round of delegation. */
+  spawning?: boolean;
   /** Set once the agent is stopped in this task; every later tool call is refused with it. */
   stopped?: { reason: string };
   /** Task-wide memory for signals that look further back than the window. */
@@ -68,11 +70,6 @@ export interface SpawnState {
    * calls is one attempt. Absent in states written before rounds were counted: their count stands in.
    */
   rounds?: number;
-  /**
-   * The agent whose latest round is still open: its spawns join it until the response ends (its batch's end, or
-   * where batches are not known, the next result it gets).
-   */
-  open?: string;
   /** parent agent id -> child type -> spawns */
   tree: Record<string, Record<string, number>>;
 }
@@ -150,6 +147,16 @@ export function retireAgents(state: State, now: number | undefined, acting: stri
 export function withoutAgent(state: State, id: string): State {
   const { [id]: _gone, ...agents } = state.agents;
   return { ...state, agents };
+}
+
+/**
+ * The agent's response ended (its batch's end; where batches are not known, the next result it gets): a refusal
+ * in it has been seen, and its next spawn starts a round of its own.
+ */
+export function endResponse(agent: AgentState): AgentState {
+  if (!agent.refusalUnseen && !agent.spawning) return agent;
+  const { refusalUnseen: _seen, spawning: _ended, ...rest } = agent;
+  return rest;
 }
 
 /** Keeps the last `n` items of a list. */
