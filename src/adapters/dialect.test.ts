@@ -125,6 +125,12 @@ describe('dialects', () => {
         .facts.malformed,
       true,
     );
+    // a cancel comes with `Error: ` before it or bare, by where the call was stopped
+    for (const text of [
+      'Error: [Operation Cancelled] Reason: User denied execution.',
+      '[Operation Cancelled] Reason: User cancelled tool execution.',
+    ])
+      assert.equal(geminiDialect({ name: 'run_shell_command', input: {} }, text, false).facts.refused, true, text);
   });
 
   it("harnesses: mini-swe-agent's return codes and format errors, SWE-agent's footers and rejected edits", () => {

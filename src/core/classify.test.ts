@@ -39,6 +39,11 @@ describe('what a shell command is', () => {
     );
   });
 
+  it("Windows' searchers are searches, through cmd too: a findstr that finds nothing has not failed at anything", () => {
+    assert.equal(shell('cmd /c findstr /n "TODO" src\\main.c').cls, 'search');
+    assert.equal(shell('Select-String -Path *.cs -Pattern Foo').cls, 'search');
+  });
+
   it("output thrown away or sent to a device is no edit: Windows' nul, a serial port", () => {
     assert.equal(shell('cmd /c type "apps\\web\\badge.tsx" 2>nul || echo missing').cls, 'read');
     assert.equal(shell("stty -F /dev/ttyS0 115200 raw; printf '\\003' > /dev/ttyS0").cls, 'exec');

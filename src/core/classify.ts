@@ -90,7 +90,10 @@ const FILTERS = wordSet(
     'select-object sort-object format-table out-string',
   true,
 );
-const SEARCHERS = wordSet('grep egrep fgrep rg ag ack find fd locate which whereis where select-string sls', true);
+const SEARCHERS = wordSet(
+  'grep egrep fgrep rg ag ack find fd locate which whereis where findstr select-string sls',
+  true,
+);
 const POLLERS = wordSet('sleep wait watch start-sleep', true);
 /** Programs that ask a server how it is (`curl -s localhost:3000/health`): after a wait, asking is polling. */
 const PROBES = wordSet('curl wget http https xh nc invoke-webrequest iwr invoke-restmethod irm', true);

@@ -22,7 +22,8 @@ const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
 const FIELD_END = String.raw`(?=^(?:Stderr|Error|Exit Code|Signal|Background PIDs|Process Group PGID): |$(?![\s\S]))`;
 const OUTPUT = new RegExp(String.raw`^(?:Output|Stdout): ([\s\S]*?)` + FIELD_END, 'm');
 const STDERR = new RegExp(String.raw`^Stderr: ([\s\S]*?)` + FIELD_END, 'm');
-const REFUSED = /^Error: (?:\[Operation Cancelled\]|Tool execution denied by policy)/;
+// A cancel or a denial comes with `Error: ` before it or without, by version and by where the call was stopped.
+const REFUSED = /^(?:Error: )?(?:\[Operation Cancelled\]|Tool execution denied by policy)/;
 const REJECTED_EDIT = either(
   '',
   /Failed to edit, (?:\d+ occurrences found|Expected \d+ occurrences?)/,
