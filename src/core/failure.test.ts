@@ -143,6 +143,14 @@ function causeAsItsExpression(t: string): void {
 }
 
 describe('failureCause and isUsageError', () => {
+  it('an exit code alone names no cause: two failures alike in nothing else have two causes', () => {
+    const denied = "Exit code 2\nls: \u65e0\u6cd5\u6253\u5f00\u76ee\u5f55 '/home/ops': \u6743\u9650\u4e0d\u591f";
+    const sudo = 'Exit code 1\nsudo: a terminal is required to read the password';
+    assert.notEqual(failureCause(denied), failureCause(sudo));
+    // the same words after another exit code and path are the same cause
+    assert.equal(failureCause(sudo), failureCause('Exit code 3\nsudo: a terminal is required to read the password'));
+  });
+
   it('answer as their expressions alone', () => {
     const text = fc
       .array(fc.oneof(fc.constantFrom(...PHRASES), fc.string({ maxLength: 5 })), { maxLength: 8 })

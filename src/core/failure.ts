@@ -289,7 +289,8 @@ export function failureCause(text: string): string {
   if (words.length === 0) return 'bare';
   const held = CAUSE_HINTS.held(t);
   for (let i = 0; i < CAUSES.length; i++) if (held[i] && CAUSES[i]![2].test(t)) return CAUSES[i]![0];
-  const lines = failureLines(t);
+  // an exit code alone names no cause: two failures that say nothing else alike would share it
+  const lines = failureLines(t).filter((l) => !GENERIC.test(l));
   return (lines.length > 0 ? lines.slice(0, 3).join('\n') : words.split('\n').slice(-2).join('\n'))
     .replace(QUOTED, '<q>')
     .replace(/(?:[\w.-]*[/\\])+[\w.-]+/g, '<path>')
