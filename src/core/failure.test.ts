@@ -147,6 +147,17 @@ describe('failureCause and isUsageError', () => {
     const denied = "Exit code 2\nls: \u65e0\u6cd5\u6253\u5f00\u76ee\u5f55 '/home/ops': \u6743\u9650\u4e0d\u591f";
     const sudo = 'Exit code 1\nsudo: a terminal is required to read the password';
     assert.notEqual(failureCause(denied), failureCause(sudo));
+    // the same last words after other output, another exit code and path are the same cause
+    assert.equal(
+      failureCause(sudo),
+      failureCause('Exit code 3\n[main 05b9] x\nsudo: a terminal is required to read the password'),
+    );
+  });
+
+  it('an exit code alone names no cause: two failures alike in nothing else have two causes', () => {
+    const denied = "Exit code 2\nls: \u65e0\u6cd5\u6253\u5f00\u76ee\u5f55 '/home/ops': \u6743\u9650\u4e0d\u591f";
+    const sudo = 'Exit code 1\nsudo: a terminal is required to read the password';
+    assert.notEqual(failureCause(denied), failureCause(sudo));
     // the same words after another exit code and path are the same cause
     assert.equal(failureCause(sudo), failureCause('Exit code 3\nsudo: a terminal is required to read the password'));
   });

@@ -291,7 +291,7 @@ export function failureCause(text: string): string {
   for (let i = 0; i < CAUSES.length; i++) if (held[i] && CAUSES[i]![2].test(t)) return CAUSES[i]![0];
   // an exit code alone names no cause: two failures that say nothing else alike would share it
   const lines = failureLines(t).filter((l) => !GENERIC.test(l));
-  return (lines.length > 0 ? lines.slice(0, 3).join('\n') : words.split('\n').slice(-2).join('\n'))
+  return (lines.length > 0 ? lines.slice(0, 3).join('\n') : lastLines(words, 1)[0]!)
     .replace(QUOTED, '<q>')
     .replace(/(?:[\w.-]*[/\\])+[\w.-]+/g, '<path>')
     .replace(/\d+/g, '#')
