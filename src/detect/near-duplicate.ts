@@ -7,12 +7,13 @@ const SIMILAR = 0.5;
 
 /**
  * Near-identical calls: for searches, the same place and a near-identical term; for reads and edits, the
- * same file; for the rest, near-identical arguments.
+ * same file; for searches that name no term, the same place too; for the rest, near-identical arguments.
  */
 function alike(a: Entry, b: Entry): boolean {
   if (a.term !== undefined && b.term !== undefined)
     return a.target === b.target && similarity(a.term, b.term) >= SIMILAR;
-  if ((a.cls === 'read' || a.cls === 'edit') && a.target !== b.target) return false;
+  // a lookup of another place is another lookup, as EMPTY_RESULT reads it: folders listed one by one, each empty
+  if ((a.cls === 'read' || a.cls === 'edit' || a.cls === 'search') && a.target !== b.target) return false;
   return similarity(a.sim ?? [], b.sim ?? []) >= SIMILAR;
 }
 

@@ -114,6 +114,17 @@ describe('not one thing: healthy work that looks alike', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('folders listed one by one, each empty, are places explored, not one listing retried', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash(
+      `find ${P}/packages -type d | sort`,
+      ['bazi', 'zodiac', 'mbti', 'shared'].map((d) => `${P}/packages/${d}`).join('\n'),
+    );
+    for (const dir of ['bazi', 'zodiac', 'mbti', 'shared']) s.bash(`find ${P}/packages/${dir} -type f | sort`, '');
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('one or two 404s among fetches that work are no thrash', () => {
     const s = new Session();
     s.prompt();
