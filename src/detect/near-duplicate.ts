@@ -20,9 +20,11 @@ function alike(a: Entry, b: Entry): boolean {
 /**
  * Whether a call's outcome can tell of a retry that got nowhere. A listing or a read that keeps giving the same
  * answer is read again, not retried: REREAD weighs it; and an action that succeeds in silence (rm, mkdir, gofmt, a
- * script that prints nothing) says nothing about being stuck, last or among the attempts before.
+ * script that prints nothing) says nothing about being stuck, last or among the attempts before. An edit that landed
+ * and changed the file is progress, not one more attempt: only an edit rejected or changing nothing tells of a retry.
  */
 function telling(e: Entry): boolean {
+  if (e.cls === 'edit') return e.ok === false || e.noop === true;
   const lookup = e.cls === 'read' || e.cls === 'search';
   return e.ok === false || (lookup ? !!e.empty : !e.empty);
 }

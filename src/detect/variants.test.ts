@@ -125,6 +125,22 @@ describe('not one thing: healthy work that looks alike', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('an edit that changed nothing, then the edit that does, is the fix, not a retry', () => {
+    // at the least evidence the signal can give (two attempts), to see what it counts
+    const s = new Session({ judge: { levels: { NEAR_DUPLICATE: 2 } } });
+    s.prompt();
+    const file = `${P}/docs/constitution.md`;
+    const rule = (n: number) => `- [PRINCIPLE_${n}_NAME] Deterministic Event Sourcing & Replay Guarantees`;
+    const lines = [1, 2, 3].map(rule).join('\n');
+    s.call('Edit', { file_path: file, old_string: lines, new_string: lines }, `The file ${file} has been updated.`);
+    const d = s.call(
+      'Edit',
+      { file_path: file, old_string: lines, new_string: lines.replaceAll('[PRINCIPLE_', 'Principle slot ') },
+      `The file ${file} has been updated.`,
+    );
+    assert.equal(d.action, 'allow');
+  });
+
   it('one or two 404s among fetches that work are no thrash', () => {
     const s = new Session();
     s.prompt();
