@@ -67,4 +67,16 @@ describe('the hook code cache', () => {
     runHookProcess(claude.failure(project, 'npm test', FAIL), { ...env, STALLGUARD_MODE: 'off' });
     assert.equal(existsSync(join(home, 'cache')), false);
   });
+
+  it('is left as it is when stallguard is off, a corrupt one too', () => {
+    const { project, env, home } = scratch('enforce');
+    runHookProcess(claude.prompt(project), env);
+    const [name] = cacheFiles(home);
+    writeFileSync(join(home, 'cache', name!), 'not a code cache');
+    const off = { ...env, STALLGUARD_MODE: 'off' };
+    const out = runHookProcess(claude.failure(project, 'npm test', FAIL), off);
+    assert.deepEqual([out.status, out.stdout], [0, '']);
+    assert.deepEqual(cacheFiles(home), [name]);
+    assert.equal(readFileSync(join(home, 'cache', name!), 'utf8'), 'not a code cache');
+  });
 });
