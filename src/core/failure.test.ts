@@ -60,7 +60,7 @@ const CAUSES: [string, RegExp][] = [
       /invalid (?:api )?(?:key|token|credentials)/,
     ),
   ],
-  ['http-404', /\b404\b|\bNot Found\b/],
+  ['http-404', /(?<![:.\d])\b404\b(?![:.]\d)|\bNot Found\b/],
   [
     'http-5xx',
     /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
@@ -143,6 +143,30 @@ function causeAsItsExpression(t: string): void {
 }
 
 describe('failureCause and isUsageError', () => {
+  it("a login shell's start-up errors are not the command's cause; the shell's own errors are", () => {
+    const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
+    const unknown = `Exit code: 1\n${banner}\n\n> vitest run --runInBand\nCACError: Unknown option \`--runInBand\``;
+    assert.equal(failureCause(unknown), 'permission', 'read without the command, as before');
+    assert.notEqual(failureCause(unknown, 'cd frontend && npm test -- --runInBand'), 'permission');
+    // a script the command names is its own, and so is the shell that runs it
+    assert.equal(
+      failureCause(`scripts/setup.sh: line 4: ${'/etc/x'}: Permission denied`, 'bash scripts/setup.sh'),
+      'permission',
+    );
+    assert.equal(
+      failureCause('/usr/bin/bash: line 3: Get-ChildItem: command not found', 'Get-ChildItem'),
+      'command-not-found',
+    );
+  });
+
+  it('a 404 is not line 404 of a stack frame', () => {
+    assert.notEqual(
+      failureCause('CACError: Unknown option\n    at check (file:///app/node_modules/cac.js:404:17)'),
+      'http-404',
+    );
+    assert.equal(failureCause('GET /api/users 404'), 'http-404');
+  });
+
   it('an exit code alone names no cause: two failures alike in nothing else have two causes', () => {
     const denied = "Exit code 2\nls: \u65e0\u6cd5\u6253\u5f00\u76ee\u5f55 '/home/ops': \u6743\u9650\u4e0d\u591f";
     const sudo = 'Exit code 1\nsudo: a terminal is required to read the password';
@@ -152,14 +176,6 @@ describe('failureCause and isUsageError', () => {
       failureCause(sudo),
       failureCause('Exit code 3\n[main 05b9] x\nsudo: a terminal is required to read the password'),
     );
-  });
-
-  it('an exit code alone names no cause: two failures alike in nothing else have two causes', () => {
-    const denied = "Exit code 2\nls: \u65e0\u6cd5\u6253\u5f00\u76ee\u5f55 '/home/ops': \u6743\u9650\u4e0d\u591f";
-    const sudo = 'Exit code 1\nsudo: a terminal is required to read the password';
-    assert.notEqual(failureCause(denied), failureCause(sudo));
-    // the same words after another exit code and path are the same cause
-    assert.equal(failureCause(sudo), failureCause('Exit code 3\nsudo: a terminal is required to read the password'));
   });
 
   it('answer as their expressions alone', () => {

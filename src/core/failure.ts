@@ -235,7 +235,8 @@ const CAUSES = [
       /authentication failed|invalid (?:api )?(?:key|token|credentials)/,
     ),
   ],
-  ['http-404', ['404', 'Not Found'], /\b404\b|\bNot Found\b/],
+  // a 404, not a line 404 of a stack frame (`cac.js:404:17`) nor a part of a version or a number
+  ['http-404', ['404', 'Not Found'], /(?<![:.\d])\b404\b(?![:.]\d)|\bNot Found\b/],
   [
     'http-5xx',
     ['http/', '50'],
@@ -283,7 +284,30 @@ export type CauseClass = (typeof CAUSES)[number][0] | 'bare';
 /** The classes failureCause names; any other cause it returns is a template of the error lines. */
 export const CAUSE_CLASSES: ReadonlySet<string> = new Set([...CAUSES.map(([c]) => c), 'bare']);
 
-export function failureCause(text: string): string {
+const SHELL_NAMES = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', '-bash', 'bash.exe', 'sh.exe']);
+/** bash's report of an error in a script it ran: `<script>: line <n>: <message>`. */
+const SCRIPT_ERROR = /^(?:[^\s:]*[/\\])?([^\s:/\\]+): line \d+: /;
+
+/**
+ * The text without the errors of scripts the command does not name: a login shell's start-up files
+ * (`shellenv.sh: line 18: /bin/ps: Operation not permitted`, before the output of every command a session ran)
+ * say nothing of why this command failed.
+ */
+function withoutForeignScripts(text: string, command: string): string {
+  if (!text.includes(': line ')) return text;
+  return text
+    .split('\n')
+    .filter((line) => {
+      const script = SCRIPT_ERROR.exec(line.trim())?.[1];
+      // the shell that runs the command reports its own errors so too (`/usr/bin/bash: line 3: x: command not found`)
+      return script === undefined || SHELL_NAMES.has(script) || command.includes(script);
+    })
+    .join('\n');
+}
+
+/** The cause of a failed call (see CauseClass), read from its output; `command` where it ran one. */
+export function failureCause(output: string, command?: string): string {
+  const text = command === undefined ? output : withoutForeignScripts(output, command);
   const t = text.length > 8_000 ? text.slice(0, 4_000) + '\n' + text.slice(-4_000) : text;
   const words = t.replace(/^Exit code:? -?\d+$/gim, '').trim();
   if (words.length === 0) return 'bare';

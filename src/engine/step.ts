@@ -100,7 +100,7 @@ function callStep(
   };
   if (ok === false) {
     step.fail = digest(failureSignature(outcome));
-    const cause = failureCause(outcome);
+    const cause = failureCause(outcome, facts.command);
     step.cause = CAUSE_CLASSES.has(cause) ? cause : `t:${short(cause)}`;
   }
   const where = shape.target
