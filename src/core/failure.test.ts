@@ -65,7 +65,7 @@ const CAUSES: [string, RegExp][] = [
     'http-5xx',
     /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
   ],
-  ['timeout', /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
+  ['timeout', /\btimed? ?out\b(?!\s*[:=(\d])|ETIMEDOUT|deadline exceeded/i],
   [
     'no-such-file',
     either(
@@ -157,6 +157,13 @@ describe('failureCause and isUsageError', () => {
       failureCause('/usr/bin/bash: line 3: Get-ChildItem: command not found', 'Get-ChildItem'),
       'command-not-found',
     );
+  });
+
+  it('a timeout is one that happened, not the word as an option or a setting', () => {
+    assert.equal(failureCause('Exit code 1\ncommand timed out after 10012 milliseconds'), 'timeout');
+    assert.equal(failureCause('Error: Extension connection timeout. Make sure it is installed'), 'timeout');
+    assert.notEqual(failureCause("FAIL app.test.ts\n116| }, { timeout: 3000 });\nexpected 'a' to be 'b'"), 'timeout');
+    assert.notEqual(failureCause('$ timeout 8 curl -s localhost:8000\nExit code 2'), 'timeout');
   });
 
   it('a 404 is not line 404 of a stack frame', () => {

@@ -242,7 +242,8 @@ const CAUSES = [
     ['http/', '50'],
     /\bHTTP\/[\d.]+ 5\d\d\b|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)/i,
   ],
-  ['timeout', ['time', 'deadline exceeded'], /\btimed? ?out\b|ETIMEDOUT|deadline exceeded/i],
+  // a timeout, not the word as an option or a setting (`timeout 8 curl`, `{ timeout: 3000 }`, `timeout=30`)
+  ['timeout', ['time', 'deadline exceeded'], /\btimed? ?out\b(?!\s*[:=(\d])|ETIMEDOUT|deadline exceeded/i],
   [
     'no-such-file',
     ['no such file', 'does not exist', 'cannot find', 'enoent', 'filenotfounderror', 'could not find file'],
