@@ -56,7 +56,7 @@ const CAUSES: [string, RegExp][] = [
     'auth',
     either(
       'i',
-      /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed/,
+      /(?<![:.\d])\b(?:401|403)\b(?![:.]\d)|\bUnauthori[sz]ed\b|\bForbidden\b|authentication failed/,
       /invalid (?:api )?(?:key|token|credentials)/,
     ),
   ],
@@ -172,6 +172,7 @@ describe('failureCause and isUsageError', () => {
       'http-404',
     );
     assert.equal(failureCause('GET /api/users 404'), 'http-404');
+    assert.notEqual(failureCause('TypeError: x is undefined\n    at run (/app/dist/server.js:403:9)'), 'auth');
   });
 
   it('an exit code alone names no cause: two failures alike in nothing else have two causes', () => {

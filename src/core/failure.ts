@@ -231,7 +231,7 @@ const CAUSES = [
     ['401', '403', 'unauthori', 'forbidden', 'authentication failed', 'invalid '],
     either(
       'i',
-      /\b(?:401|403)\b|\bUnauthori[sz]ed\b|\bForbidden\b/,
+      /(?<![:.\d])\b(?:401|403)\b(?![:.]\d)|\bUnauthori[sz]ed\b|\bForbidden\b/,
       /authentication failed|invalid (?:api )?(?:key|token|credentials)/,
     ),
   ],
