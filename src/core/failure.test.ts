@@ -166,6 +166,12 @@ describe('failureCause and isUsageError', () => {
     assert.notEqual(failureCause('$ timeout 8 curl -s localhost:8000\nExit code 2'), 'timeout');
   });
 
+  it('a notice is not why a call failed', () => {
+    const dropped = 'NOTICE:  index "idx_embedding" does not exist, skipping\nERROR:  syntax error at or near "VECTOR"';
+    assert.notEqual(failureCause(dropped), 'no-such-file');
+    assert.equal(failureCause('ERROR:  relation "skills" does not exist'), 'no-such-file');
+  });
+
   it('a 404 is not line 404 of a stack frame', () => {
     assert.notEqual(
       failureCause('CACError: Unknown option\n    at check (file:///app/node_modules/cac.js:404:17)'),

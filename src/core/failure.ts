@@ -306,9 +306,21 @@ function withoutForeignScripts(text: string, command: string): string {
     .join('\n');
 }
 
+/** A line logged below the level of an error is not why a call failed (`NOTICE:  index "x" does not exist`). */
+const NOTICE = /^\s*(?:NOTICE|INFO|DEBUG)\b:?\s/m;
+
+function withoutNotices(text: string): string {
+  return NOTICE.test(text)
+    ? text
+        .split('\n')
+        .filter((line) => !NOTICE.test(line))
+        .join('\n')
+    : text;
+}
+
 /** The cause of a failed call (see CauseClass), read from its output; `command` where it ran one. */
 export function failureCause(output: string, command?: string): string {
-  const text = command === undefined ? output : withoutForeignScripts(output, command);
+  const text = withoutNotices(command === undefined ? output : withoutForeignScripts(output, command));
   const t = text.length > 8_000 ? text.slice(0, 4_000) + '\n' + text.slice(-4_000) : text;
   const words = t.replace(/^Exit code:? -?\d+$/gim, '').trim();
   if (words.length === 0) return 'bare';
