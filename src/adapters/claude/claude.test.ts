@@ -105,7 +105,8 @@ describe("Claude Code: a result's head", () => {
       empty:
         new RegExp(
           '^(?:No matches found|No files found|Found 0 (?:matches|files)|' +
-            '\\(Bash completed with no output\\)|\\(no output\\))\\s*$',
+            '\\(Bash completed with no output\\)|\\(no output\\))' +
+            '(?:\\s*\\[Showing results with pagination = [^\\]\\n]*\\])?\\s*$',
         ).test(head.trim()) ||
         (code !== null && head.trim() === code[0]),
       unchanged:
@@ -135,6 +136,8 @@ describe("Claude Code: a result's head", () => {
     'Found 0 files',
     '(Bash completed with no output)',
     '(no output)',
+    '\n\n[Showing results with pagination = limit: 30, offset: 0]',
+    ']',
     'Wasted call \u2014 ',
     'File ',
     'UNCHANGED SINCE LAST READ',
@@ -142,6 +145,12 @@ describe("Claude Code: a result's head", () => {
     'Unchanged since last read.',
     'x',
   ];
+  it('an empty answer is empty with the paging a head_limit adds to it', () => {
+    const paged = 'No matches found\n\n[Showing results with pagination = limit: 30, offset: 0]';
+    assert.equal(claudeDialect({ name: 'Grep', input: {} }, paged, true).facts.empty, true);
+    const found = 'src/a.ts\n\n[Showing results with pagination = limit: 30, offset: 0]';
+    assert.equal(claudeDialect({ name: 'Grep', input: {} }, found, true).facts.empty, undefined);
+  });
   it('is read for each mark exactly as each expression asked of it whole would read it', () => {
     const head = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 5 });
     fc.assert(

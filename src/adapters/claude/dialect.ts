@@ -54,8 +54,13 @@ const MALFORMED = hinted(/InputValidationError|<tool_use_error>Error: No such to
  * "Wasted call — file unchanged since your last Read. ...").
  */
 const UNCHANGED = hinted(/^(?:Wasted call\W+)?(?:File )?unchanged since (?:your )?last read\b/i, ['unchanged since']);
+// Grep with a head_limit adds its paging to an empty answer too: `[Showing results with pagination = limit: 30, ...]`
 const EMPTY = hinted(
-  /^(?:No matches found|No files found|Found 0 (?:matches|files)|\(Bash completed with no output\)|\(no output\))\s*$/,
+  new RegExp(
+    String.raw`^(?:No matches found|No files found|Found 0 (?:matches|files)|` +
+      String.raw`\(Bash completed with no output\)|\(no output\))` +
+      String.raw`(?:\s*\[Showing results with pagination = [^\]\n]*\])?\s*$`,
+  ),
   ['No matches found', 'No files found', 'Found 0 ', '(Bash completed with no output)', '(no output)'],
 );
 
