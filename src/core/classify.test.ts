@@ -141,3 +141,37 @@ describe('what a shell command is', () => {
     ]);
   });
 });
+
+describe("where a file tool's call looks", () => {
+  const gemini = (name: string, input: Record<string, unknown>, cls: 'read' | 'search') =>
+    classify({ name, input }, { cls });
+
+  it('folders listed by name are each their own place, in either spelling of Gemini CLI', () => {
+    assert.equal(gemini('list_directory', { dir_path: 'src/api' }, 'read').target, 'src/api');
+    assert.equal(gemini('list_directory', { path: 'src/api' }, 'read').target, 'src/api');
+    assert.notEqual(
+      gemini('list_directory', { dir_path: 'src/api' }, 'read').target,
+      gemini('list_directory', { dir_path: 'src/web' }, 'read').target,
+    );
+  });
+
+  it("the files of a list, and the pages a fetch's prompt names, are where a read looks", () => {
+    assert.equal(gemini('read_many_files', { paths: ['a.ts', 'b.ts'] }, 'read').target, 'a.ts b.ts');
+    const fetch = (prompt: string) => gemini('web_fetch', { prompt }, 'read').target;
+    assert.equal(fetch('Summarise https://example.com/docs/api, the auth part'), 'https://example.com/docs/api');
+    assert.equal(fetch('Is https://example.com/a?'), 'https://example.com/a');
+    assert.equal(fetch('What does https://example.com/a say?'), fetch('List the headings of https://example.com/a'));
+    assert.notEqual(fetch('Summarise https://example.com/a'), fetch('Summarise https://example.com/b'));
+  });
+
+  it('a search narrowed to other files looks somewhere else, however the files are named', () => {
+    const one = gemini('grep_search', { pattern: 'topbar', include_pattern: 'templates/base.html' }, 'search');
+    const all = gemini('grep_search', { pattern: 'topbar', include_pattern: 'templates/**/*.html' }, 'search');
+    assert.deepEqual([one.target, one.term], ['templates/base.html', 'topbar']);
+    assert.notEqual(one.target, all.target);
+    assert.equal(
+      gemini('grep_search', { pattern: 'x', dir_path: 'src', include: '*.ts' }, 'search').target,
+      'src *.ts',
+    );
+  });
+});

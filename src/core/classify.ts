@@ -623,6 +623,16 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
+function listed(v: unknown): string | undefined {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') ? v.join(' ') : undefined;
+}
+
+function urlsIn(v: unknown): string | undefined {
+  const urls = typeof v === 'string' ? v.match(/https?:\/\/[^\s"'<>)\]]+/g) : null;
+  // the sentence's own punctuation after a URL is not part of it
+  return urls ? urls.map((u) => u.replace(/[.,;:!?]+$/, '')).join(' ') : undefined;
+}
+
 /** Classifies a call from what its agent's adapter says of it, and for shell commands from what they run. */
 export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
   if (facts.bookkeeping) return { cls: 'bookkeeping' };
@@ -643,7 +653,9 @@ export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
     };
   }
   if (cls === 'read') {
-    const target = path ?? str(o.url);
+    // Gemini CLI's list_directory names its folder `dir_path` (earlier `path`), its read_many_files a list of
+    // `paths`, and its web_fetch has the pages it fetches in its prompt
+    const target = path ?? str(o.dir_path) ?? str(o.url) ?? listed(o.paths) ?? urlsIn(o.prompt);
     return {
       cls,
       ...(target !== undefined ? { target } : {}),
@@ -651,7 +663,10 @@ export function classify(call: ToolCall, facts: CallFacts = {}): CallShape {
     };
   }
   if (cls === 'search') {
-    const where = [path ?? str(o.dir_path), str(o.glob), str(o.type)].filter((x) => x !== undefined).join(' ');
+    // the files a search is narrowed to are part of where it looks: Claude Code's `glob` and `type`, Gemini CLI's
+    // `include_pattern` (earlier `include`)
+    const narrowedTo = [str(o.glob), str(o.type), str(o.include_pattern), str(o.include)];
+    const where = [path ?? str(o.dir_path), ...narrowedTo].filter((x) => x !== undefined).join(' ');
     const term = str(o.pattern) ?? str(o.query) ?? str(o.q) ?? str(o.regex) ?? str(o.name);
     return { cls, ...(where ? { target: where } : {}), ...(term !== undefined ? { term } : {}) };
   }
