@@ -50,6 +50,11 @@ export interface CallFacts {
   malformed?: boolean;
   /** The outcome carried nothing: no matches, no output. */
   empty?: boolean;
+  /**
+   * The tool ran where its result is not reported (Codex's hosted web search: its log and its hooks hold a status
+   * at most): no answer to judge, neither empty nor the same as before.
+   */
+  hidden?: boolean;
   /** A read the tool answered with "unchanged since your last read" in place of the file's content. */
   unchanged?: boolean;
 }

@@ -62,7 +62,7 @@ export function commandOf(input: unknown): string | undefined {
 /** Sets a fact when `test` holds; keeps the facts object free of false flags. */
 export function mark(
   facts: CallFacts,
-  key: 'skipped' | 'refused' | 'rejected' | 'malformed' | 'empty' | 'unchanged',
+  key: 'skipped' | 'refused' | 'rejected' | 'malformed' | 'empty' | 'unchanged' | 'hidden',
   test: boolean,
 ): void {
   if (test) facts[key] = true;

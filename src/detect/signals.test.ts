@@ -135,6 +135,18 @@ describe('lookups that find nothing', () => {
   });
 });
 
+describe('lookups whose answers are not seen', () => {
+  it("Codex's hosted web searches, whose results its log does not hold, are no lookups that found nothing", () => {
+    const s = new Session();
+    s.prompt();
+    for (const query of ['nvm install latest node', 'nvm README install latest', 'nvm install node alias', 'nvm lts'])
+      s.call('web_search', { type: 'search', query }, 'completed', null);
+    for (const query of ['uv activate docs', 'uv activate command', 'astral uv activate', 'uv venv activate'])
+      s.call('web_search', { type: 'search', query }, '', true);
+    assert.deepEqual(s.actions(), []);
+  });
+});
+
 describe('bookkeeping', () => {
   it('task-list updates with the same answer are neither work nor a loop', () => {
     const s = new Session();

@@ -112,7 +112,7 @@ function callStep(
   // kept readable (redacted, cut short): a message names the thing tried
   if (intents.length > 0) step.intent = intents.map((i) => canonicalText(i, ctx).slice(0, 80));
   if (shape.programs && shape.programs.length > 0) step.prog = shape.programs.map((p) => p.slice(0, 40));
-  if (shape.cls !== 'edit') {
+  if (shape.cls !== 'edit' && !facts.hidden) {
     const lines = outcomeLines(outcome);
     if (lines.length > 0) step.lines = lines;
   }
@@ -133,7 +133,7 @@ function callStep(
   }
   if (shape.cls === 'edit' && shape.target && /\.(?:md|markdown|mdx|txt|rst|adoc)$/i.test(shape.target))
     step.doc = true;
-  if (facts.empty || blank) step.empty = true;
+  if (facts.empty || (blank && !facts.hidden)) step.empty = true;
   if (facts.unchanged && shape.cls === 'read') step.unchanged = true;
   // case and separators do not make another name: floor_div, FloorDiv and floordiv are one lookup
   if (shape.term !== undefined) step.term = sketch(lettersAndDigits(canonicalText(shape.term, ctx).toLowerCase()));

@@ -69,6 +69,13 @@ describe('codex: reading the captured payloads', () => {
     assert.equal(codexDialect(call, output, ok).facts.cls, 'poll');
   });
 
+  it("a hosted web search's status is no answer; a web_search tool that answers is read as it answers", () => {
+    const search = { name: 'web_search', input: { type: 'search', query: 'nvm lts' } };
+    for (const status of ['completed', '', 'searching'])
+      assert.deepEqual(codexDialect(search, status, null).facts, { cls: 'search', hidden: true });
+    assert.deepEqual(codexDialect(search, 'nvm 0.40.3: nvm install --lts', true).facts, { cls: 'search' });
+  });
+
   it('detects Codex from the payload, and its SessionStart from the environment', () => {
     for (const file of table.map(([f]) => f).filter((f) => f !== 'codex-SessionStart.json'))
       assert.equal(detectAgent(sample(file), {}), 'codex', file);

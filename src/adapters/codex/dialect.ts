@@ -32,6 +32,7 @@ const REJECTED_PATCH = either(
   /apply_patch verification failed|Failed to find (?:expected lines|context)/,
   /invalid hunk at line|Failed to read file to update|invalid patch/,
 );
+const HOSTED_STATUS = /^(?:completed|in_progress|searching|)$/;
 const REFUSED = /^(?:exec command rejected by user|patch rejected by user|rejected by user)/i;
 /** A command the sandbox stopped: `failed in sandbox ... with execution error: ..., exit code: 1, ...`. */
 const SANDBOX_FAILURE = /^failed in sandbox\b[^\n]*?\bexit code: (-?\d+)/;
@@ -93,6 +94,9 @@ export const codexDialect: Dialect = (call, output, ok) => {
     'rejected',
     facts.cls === 'edit' && known === false && (patch !== undefined || REJECTED_PATCH.test(bodyText.slice(0, 400))),
   );
-  mark(facts, 'empty', bodyText.trim().length === 0 && facts.cls !== 'edit');
+  // a hosted web search leaves its status in the rollout, or nothing; a web_search tool that answers is read
+  const hidden = call.name === 'web_search' && HOSTED_STATUS.test(bodyText.trim());
+  mark(facts, 'hidden', hidden);
+  mark(facts, 'empty', bodyText.trim().length === 0 && facts.cls !== 'edit' && !hidden);
   return { ok: known, output: body, facts };
 };
