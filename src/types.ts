@@ -138,6 +138,11 @@ export interface CallStep {
   term?: number[];
   /** MinHash signature of the canonical arguments, for near-duplicate detection without raw text. */
   sim?: number[];
+  /**
+   * Digest of the UUIDs and long hex ids the arguments name (a draft, a commit, a subagent): calls that name
+   * other ids act on other objects, however alike the rest of their arguments and their answers.
+   */
+  ids?: string;
   /** Digest of the change an edit makes, for the same edit rejected again and edit/revert signals. */
   change?: string;
   /**

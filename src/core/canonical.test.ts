@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { normalizeOutputText, normalizeText, volatileField } from './canonical.ts';
+import { idsIn, normalizeOutputText, normalizeText, volatileField } from './canonical.ts';
 import { either, regex } from './regex.ts';
 
 // normalizeText skips the passes that cannot match (no escape character, no temp path, no run of 24 hex
@@ -161,6 +161,24 @@ describe('normalizeText', () => {
   });
 });
 
+describe('ids', () => {
+  const draft = '059C0828-5689-4427-8536-D2FD2A08F3F2';
+  const commit = 'ffdd16295e2caf85e803170ec5c22f977f6057a9';
+
+  it('an id the agent passes names what the call acts on, and stays; one an output holds is made afresh', () => {
+    assert.equal(normalizeText(`git show ${commit} --stat`, {}, true), `git show ${commit} --stat`);
+    assert.equal(normalizeOutputText(`Created job ${draft}`), 'Created job <uuid>');
+    assert.deepEqual(idsIn(`{"uuid":"${draft}","base":"${commit}"}`), [draft, commit]);
+  });
+
+  it("an output keeps the ids its call named, so that each draft's answer is its own", () => {
+    const other = '3F5130F9-233D-4572-AB8C-81C5E93275BF';
+    const answer = `Archived draft ${draft} at 2026-12-04T10:00:00Z (job ${other})`;
+    assert.equal(normalizeOutputText(answer, {}, [draft]), `Archived draft ${draft} at <time> (job <uuid>)`);
+    assert.equal(normalizeOutputText(answer, {}, ['not in it']), 'Archived draft <uuid> at <time> (job <uuid>)');
+  });
+});
+
 describe('volatileField', () => {
   it('is the expression of the names it replaced, for any name', () => {
     const old = regex(
@@ -169,7 +187,7 @@ describe('volatileField', () => {
       either(
         '',
         /timestamp|time|ts|date|datetime|now|nonce|cursor|next_?cursor|page_?token|request_?id|trace_?id|span_?id/,
-        /correlation_?id|idempotency_?key|uuid|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?/,
+        /correlation_?id|idempotency_?key|tool_?use_?id|session_?id|run_?id|pid|duration(_?ms)?|elapsed(_?ms)?/,
         /task_?progress/,
       ),
       ')$',

@@ -5,7 +5,9 @@ import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
 
 // Volatile parts are removed so that two runs of the same call compare equal, and kept narrow so that two
 // different calls never do: digits in general are left alone (pagination offsets, line numbers and issue
-// ids are real arguments), only values whose shape says "this changes every time" are replaced.
+// ids are real arguments), only values whose shape says "this changes every time" are replaced. What the agent
+// passes keeps its UUIDs and long hex ids: there they name what the call acts on (a draft, a commit, a
+// subagent), and an output keeps those it echoes; other ids in an output are made afresh by each run.
 
 /**
  * Field names whose values change on every call and carry no meaning for repetition, in any case; `_?` is an
@@ -13,7 +15,7 @@ import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
  */
 const VOLATILE_NAMES =
   'timestamp time ts date datetime now nonce cursor next_?cursor page_?token request_?id trace_?id span_?id ' +
-  'correlation_?id idempotency_?key uuid tool_?use_?id session_?id run_?id pid duration duration_?ms elapsed ' +
+  'correlation_?id idempotency_?key tool_?use_?id session_?id run_?id pid duration duration_?ms elapsed ' +
   'elapsed_?ms task_?progress';
 
 /** A name's spellings, each `_?` with its underscore and without. */
@@ -130,8 +132,11 @@ export interface NormalizeContext {
   home?: string;
 }
 
-/** Removes what changes between identical calls: times, ids, temp paths, pids; folds whitespace. */
-export function normalizeText(text: string, ctx: NormalizeContext = {}): string {
+/**
+ * Removes what changes between identical calls: times, ids, temp paths, pids; folds whitespace. `keepIds`: a
+ * text the agent wrote, whose UUIDs and long hex ids are the objects it names.
+ */
+export function normalizeText(text: string, ctx: NormalizeContext = {}, keepIds = false): string {
   // The includes() checks skip whole passes over long outputs: each pattern needs that text to match at all.
   let t = text.includes('\x1b') ? text.replace(ANSI, '') : text;
   if (ctx.cwd && ctx.cwd.length > 1) t = t.replaceAll(ctx.cwd.endsWith('/') ? ctx.cwd : ctx.cwd + '/', './');
@@ -140,9 +145,9 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   const dashes = dashShapes(t);
   if (dashes & DIGIT_DASH_DIGIT) t = t.replace(ISO_TIME, '<time>');
   if (holdsClock(t)) t = t.replace(CLOCK, '<time>');
-  if (dashes & DASHED_HEX) t = t.replace(UUID, '<uuid>');
+  if (dashes & DASHED_HEX && !keepIds) t = t.replace(UUID, '<uuid>');
   if (mayHoldRequestId(t)) t = t.replace(REQUEST_ID, '<id>');
-  if (hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
+  if (!keepIds && hasRun(t, HEX_DIGITS, 24)) t = t.replace(LONG_HEX, '<hex>');
   if (t.includes('/tmp/') || t.includes('/var/folders/')) t = t.replace(TEMP_PATH, '<tmp>');
   if (t.includes(':\\')) t = t.replace(WINDOWS_TEMP_PATH, '<tmp>');
   if (holdsPidWord(t)) t = t.replace(PID, '$1$2<pid>');
@@ -156,9 +161,24 @@ export function normalizeText(text: string, ctx: NormalizeContext = {}): string 
   return t.trim();
 }
 
-/** Output normalisation adds what varies between runs of the same program: durations, addresses, ports. */
-export function normalizeOutputText(text: string, ctx: NormalizeContext = {}): string {
-  let t = normalizeText(text, ctx);
+/** The UUIDs and long hex ids a text holds. */
+export function idsIn(text: string): string[] {
+  const uuids = dashShapes(text) & DASHED_HEX ? (text.match(UUID) ?? []) : [];
+  return hasRun(text, HEX_DIGITS, 24) ? [...uuids, ...(text.match(LONG_HEX) ?? [])] : uuids;
+}
+
+/**
+ * Output normalisation adds what varies between runs of the same program: durations, addresses, ports. The ids
+ * of `keep` (those the call named) stay as they are: `Archived draft 059C...` answers for that draft alone.
+ */
+export function normalizeOutputText(text: string, ctx: NormalizeContext = {}, keep: readonly string[] = []): string {
+  const kept = keep.filter((id) => text.includes(id));
+  // each kept id stands aside as a mark that no pass changes (a private-use character, then its number)
+  let t = normalizeText(
+    kept.reduce((x, id, i) => x.replaceAll(id, `\ue000${i}\ue000`), text),
+    ctx,
+  );
+  if (kept.length > 0) t = t.replace(/\ue000(\d+)\ue000/g, (m, i: string) => kept[Number(i)] ?? m);
   if (DURATION_HINT.test(t)) t = t.replace(DURATION, '<dur>');
   if (t.includes('0x') || t.includes('0X')) t = t.replace(HEX_ADDRESS, '<addr>');
   if (LOOPBACK.some((host) => t.includes(host))) t = t.replace(LOCAL_PORT, '$1:<port>');
@@ -189,13 +209,13 @@ function dropVolatile(tool: string, value: unknown, depth: number): unknown {
  * digests and sketch are stored), values normalised.
  */
 export function canonicalArgs(tool: string, input: unknown, ctx: NormalizeContext = {}): string {
-  return normalizeText(stableJson(dropVolatile(tool, parseMaybeJson(input), 0)), ctx);
+  return normalizeText(stableJson(dropVolatile(tool, parseMaybeJson(input), 0)), ctx, true);
 }
 
 /** The canonical text of an outcome. Structured outputs are made stable first; secrets redacted, as for arguments. */
-export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): string {
+export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}, keep: readonly string[] = []): string {
   const text = typeof output === 'string' ? redact(output) : stableJson(dropVolatile('', output, 0));
-  return normalizeOutputText(text, ctx);
+  return normalizeOutputText(text, ctx, keep);
 }
 
 /**
@@ -203,5 +223,5 @@ export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): st
  * an edit's old and new text): redacted and normalised, never parsed.
  */
 export function canonicalText(text: string, ctx: NormalizeContext = {}): string {
-  return normalizeText(redact(text), ctx);
+  return normalizeText(redact(text), ctx, true);
 }

@@ -10,6 +10,8 @@ const SIMILAR = 0.5;
  * same file; for searches that name no term, the same place too; for the rest, near-identical arguments.
  */
 function alike(a: Entry, b: Entry): boolean {
+  // calls naming other objects by id (drafts, commits) are one job done to many, not one call varied
+  if (a.ids !== b.ids) return false;
   if (a.term !== undefined && b.term !== undefined)
     return a.target === b.target && similarity(a.term, b.term) >= SIMILAR;
   // a lookup of another place is another lookup, as EMPTY_RESULT reads it: folders listed one by one, each empty

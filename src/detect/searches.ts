@@ -84,7 +84,8 @@ function sameProgram(a: Entry, b: Entry): boolean {
 
 /**
  * Varied calls of one program that all come back with the same result: the variations change nothing. An
- * answer that holds nothing (an edit script printing nothing, a shell banner alone) says nothing about them.
+ * answer that holds nothing (an edit script printing nothing, a shell banner alone) says nothing about them,
+ * and calls naming other objects by id (each draft trashed, each acknowledged alike) vary what they act on.
  */
 export const sameOutcome: Signal = (window) => {
   const last = window.at(-1);
@@ -93,7 +94,7 @@ export const sameOutcome: Signal = (window) => {
     return undefined;
   const calls = recentSince(
     window,
-    (e) => e.tool === last.tool && e.out === last.out && sameProgram(e, last),
+    (e) => e.tool === last.tool && e.out === last.out && e.ids === last.ids && sameProgram(e, last),
     LOOKUP_BATCHES,
   );
   const keys = new Set(calls.map((e) => e.key)).size;

@@ -147,6 +147,36 @@ describe('lookups whose answers are not seen', () => {
   });
 });
 
+describe('one thing done to many objects', () => {
+  const DRAFTS = [
+    '059C0828-5689-4427-8536-D2FD2A08F3F2',
+    '3F5130F9-233D-4572-AB8C-81C5E93275BF',
+    '63941757-25DD-4D76-81C9-6BD13F690E78',
+    '974ADBB2-4B71-49C3-9402-0C5110CF9839',
+    '2A467831-81F8-4C61-828A-74920E889E6D',
+    '34CE1F53-3F43-46AA-83EC-453E638597DE',
+  ];
+
+  it('drafts archived one by one, through an MCP tool that names each by its UUID, are six jobs done', () => {
+    const s = new Session();
+    s.prompt();
+    for (const uuid of DRAFTS) s.call('mcp__Drafts__drafts_archive', { uuid }, `Archived draft ${uuid}`);
+    assert.deepEqual(s.timeline, []);
+    const t = new Session();
+    t.prompt();
+    for (const uuid of DRAFTS) t.call('mcp__Drafts__drafts_trash', { uuid }, 'Draft moved to trash.');
+    assert.deepEqual(t.timeline, []);
+  });
+
+  it('one draft archived again and again, refused the same way, is still a loop', () => {
+    const s = new Session();
+    s.prompt();
+    for (let i = 0; i < 3; i++)
+      s.call('mcp__Drafts__drafts_archive', { uuid: DRAFTS[0] }, `Error: draft ${DRAFTS[0]} is locked`, false);
+    assert.deepEqual(s.timeline, ['nudge@3']);
+  });
+});
+
 describe('bookkeeping', () => {
   it('task-list updates with the same answer are neither work nor a loop', () => {
     const s = new Session();

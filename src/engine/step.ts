@@ -1,5 +1,5 @@
 import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
-import { canonicalArgs, canonicalOutput, canonicalText, type NormalizeContext } from '../core/canonical.ts';
+import { canonicalArgs, canonicalOutput, canonicalText, idsIn, type NormalizeContext } from '../core/canonical.ts';
 import { classify } from '../core/classify.ts';
 import { digest } from '../core/digest.ts';
 import {
@@ -60,6 +60,7 @@ function callStep(
 ): CallStep {
   const forms = callForms(call, ctx);
   const args = forms.args;
+  const named = idsIn(args);
   // classified as redacted: what the shape keeps (intents, an edit's text) may not depend on a secret, and a
   // credential pasted on lines of its own would read as commands of their own
   const shape = classify(
@@ -78,6 +79,7 @@ function callStep(
         ? output
         : text || output,
     ctx,
+    named,
   );
   const blank = text.trim().length === 0;
   // grep and its kin exit 1 when nothing matched: that is an empty result, not a failure
@@ -117,6 +119,7 @@ function callStep(
     if (lines.length > 0) step.lines = lines;
   }
   if (shape.target) step.target = digest(where);
+  if (named.length > 0) step.ids = digest([...new Set(named)].sort().join(' '));
   if (shape.cls === 'read')
     step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
