@@ -143,6 +143,11 @@ export interface CallStep {
    * other ids act on other objects, however alike the rest of their arguments and their answers.
    */
   ids?: string;
+  /**
+   * Digest of the call's template (core/template.ts): its programs, flags and argument names, without the values it
+   * names. Calls of one template with other values are one job done to many things; not kept for inline code.
+   */
+  form?: string;
   /** Digest of the change an edit makes, for the same edit rejected again and edit/revert signals. */
   change?: string;
   /**

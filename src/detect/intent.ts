@@ -1,7 +1,7 @@
 import type { Entry } from '../types.ts';
 import { CAUSE_WORDS } from '../core/failure.ts';
 import { attempts, lastBatches, RECENT, unchangedSince } from './recent.ts';
-import { common, type Signal } from './signal.ts';
+import { common, otherObjects, type Signal } from './signal.ts';
 
 // One thing tried again and again, each time spelled otherwise: through other wrappers, shells, flags or
 // quoting (`adb devices`, `cmd /c adb devices`, `powershell -Command "adb devices"`), failing for the same
@@ -49,7 +49,7 @@ export const intentRetry: Signal = (window) => {
   for (let i = recent.length - 1; i >= 0; i--) {
     const e = recent[i]!;
     if (!unchangedSince(e, last)) break;
-    const shared = attempt(e) ? narrowed(e, last, things) : [];
+    const shared = attempt(e) && !otherObjects(e, last) ? narrowed(e, last, things) : [];
     if (shared.length === 0) {
       if (DOING.has(e.cls) && e.ok !== false && (e.fresh ?? 0) > 0) ranBetween = true;
       continue;

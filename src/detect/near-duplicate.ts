@@ -1,7 +1,7 @@
 import { similarity } from '../core/sketch.ts';
 import type { Entry } from '../types.ts';
 import { attempts, recentSince } from './recent.ts';
-import { alikeOutcome, describeOutcome, type Signal } from './signal.ts';
+import { alikeOutcome, describeOutcome, otherObjects, type Signal } from './signal.ts';
 
 const SIMILAR = 0.5;
 
@@ -11,7 +11,7 @@ const SIMILAR = 0.5;
  */
 function alike(a: Entry, b: Entry): boolean {
   // calls naming other objects by id (drafts, commits) are one job done to many, not one call varied
-  if (a.ids !== b.ids) return false;
+  if (a.ids !== b.ids || otherObjects(a, b)) return false;
   if (a.term !== undefined && b.term !== undefined)
     return a.target === b.target && similarity(a.term, b.term) >= SIMILAR;
   // a lookup of another place is another lookup, as EMPTY_RESULT reads it: folders listed one by one, each empty

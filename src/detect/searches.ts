@@ -1,7 +1,7 @@
 import type { Entry } from '../types.ts';
 import { similarity } from '../core/sketch.ts';
 import { attempts, lastBatches, recentSince, unchangedSince } from './recent.ts';
-import type { Signal } from './signal.ts';
+import { otherObjects, type Signal } from './signal.ts';
 
 /** How many batches back a lookup or an outcome is compared (fewer than the other signals' RECENT). */
 const LOOKUP_BATCHES = 6;
@@ -94,7 +94,12 @@ export const sameOutcome: Signal = (window) => {
     return undefined;
   const calls = recentSince(
     window,
-    (e) => e.tool === last.tool && e.out === last.out && e.ids === last.ids && sameProgram(e, last),
+    (e) =>
+      e.tool === last.tool &&
+      e.out === last.out &&
+      e.ids === last.ids &&
+      !otherObjects(e, last) &&
+      sameProgram(e, last),
     LOOKUP_BATCHES,
   );
   const keys = new Set(calls.map((e) => e.key)).size;

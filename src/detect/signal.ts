@@ -33,6 +33,16 @@ export function tailRun(window: readonly Entry[], linked: (earlier: Entry, later
   return n;
 }
 
+/**
+ * Two calls that succeeded, of one template with other values (`redis-cli SET a on`, `SET b on`): one job done to
+ * two things, however alike their answers (an acknowledgement says the same each time), not one thing tried twice.
+ */
+export function otherObjects(a: Entry, b: Entry): boolean {
+  // lookups are alike by where they look and what for (their place and term), not by their template
+  if (a.cls === 'read' || a.cls === 'search' || b.cls === 'read' || b.cls === 'search') return false;
+  return a.ok !== false && b.ok !== false && a.form !== undefined && a.form === b.form && a.key !== b.key;
+}
+
 /** The same call with the same outcome: only then is a repeat a repeat; a changed outcome is progress. */
 export function sameCall(a: Entry, b: Entry): boolean {
   return a.key === b.key && a.out === b.out;

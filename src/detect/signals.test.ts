@@ -168,6 +168,29 @@ describe('one thing done to many objects', () => {
     assert.deepEqual(t.timeline, []);
   });
 
+  it('statements run one at a time, each acknowledged alike, are one job done to many things', () => {
+    const sql = new Session();
+    sql.prompt();
+    for (const c of ['a', 'b', 'c', 'd', 'e'])
+      sql.bash(`psql -d app -c "ALTER TABLE users ADD COLUMN ${c}_at timestamptz"`, 'ALTER TABLE');
+    const keys = new Session();
+    keys.prompt();
+    for (const c of ['a', 'b', 'c', 'd', 'e']) keys.bash(`redis-cli SET feature:${c} on`, 'OK');
+    const issues = new Session();
+    issues.prompt();
+    for (const title of ['Fix login', 'Add docs', 'Refactor db', 'Bump deps', 'CI cache'])
+      issues.call('mcp__linear__create_issue', { title, team: 'ENG' }, '{"success":true}');
+    assert.deepEqual([sql.timeline, keys.timeline, issues.timeline], [[], [], []]);
+  });
+
+  it('one thing tried with other flags or wrappers, answering the same each time, is still retried', () => {
+    const s = new Session();
+    s.prompt();
+    for (const c of ['npm install sharp', 'npm install sharp --force', 'npm install sharp --legacy-peer-deps'])
+      s.bash(c, 'up to date, audited 412 packages in 2s');
+    assert.deepEqual(s.timeline, ['nudge@3']);
+  });
+
   it('one draft archived again and again, refused the same way, is still a loop', () => {
     const s = new Session();
     s.prompt();

@@ -1,5 +1,6 @@
 import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
 import { canonicalArgs, canonicalOutput, canonicalText, idsIn, type NormalizeContext } from '../core/canonical.ts';
+import { argsTemplate, shellTemplate } from '../core/template.ts';
 import { classify } from '../core/classify.ts';
 import { digest } from '../core/digest.ts';
 import {
@@ -120,6 +121,10 @@ function callStep(
   }
   if (shape.target) step.target = digest(where);
   if (named.length > 0) step.ids = digest([...new Set(named)].sort().join(' '));
+  if (!shape.inline)
+    step.form = digest(
+      shape.script !== undefined ? shellTemplate(canonicalText(shape.script, ctx)) : argsTemplate(args),
+    );
   if (shape.cls === 'read')
     step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
