@@ -99,9 +99,13 @@ const POLLERS = wordSet('sleep wait watch start-sleep', true);
 const PROBES = wordSet('curl wget http https xh nc invoke-webrequest iwr invoke-restmethod irm', true);
 /** A probe's arguments that send something: a request that changes state, not a question. */
 const SENDS = /^(?:-d|--data\S*|-F|--form|-T|--upload-file|-X|--request|--post-\S+|-Method)$/i;
+/** Commands that ask how something elsewhere is getting on: a CI run, a cluster, containers, a service. */
 const POLL_SUBCOMMAND = hinted(
-  /^(?:gh (?:run|pr) (?:view|watch|checks)|kubectl (?:get|rollout status|wait)|docker (?:ps|logs)|systemctl status)\b/,
-  ['gh ', 'kubectl ', 'docker ', 'systemctl status'],
+  new RegExp(
+    String.raw`^(?:gh (?:run|pr) (?:view|watch|checks|list|status)|kubectl (?:get|describe|rollout status|wait)|` +
+      String.raw`docker (?:compose )?(?:ps|logs)|systemctl (?:status|is-active)|pm2 (?:status|list|ls))\b`,
+  ),
+  ['gh ', 'kubectl ', 'docker ', 'systemctl ', 'pm2 '],
 );
 const WRITERS = wordSet(
   'rm mv cp touch ln chmod chown truncate patch install dd tee unzip tar set-content ' +

@@ -387,6 +387,14 @@ describe('polls', () => {
     );
     assert.deepEqual(s.actions(), []);
   });
+
+  it('a look at CI runs, containers or pods after a pause, answering the same while it runs, is waiting too', () => {
+    const s = new Session();
+    s.prompt();
+    for (const look of ['gh run list --limit 1', 'docker compose ps', 'kubectl describe pod web-7d9'])
+      times(4, () => s.bash(`sleep 30 && ${look}`, 'in_progress  CI  main  push  123456  2m'));
+    assert.deepEqual(s.actions(), []);
+  });
 });
 
 describe('polls, continued', () => {
