@@ -39,6 +39,12 @@ describe('what a shell command is', () => {
     );
   });
 
+  it('a look names the folder or file it looks at, a bare name as well as a path', () => {
+    assert.deepEqual([shell('ls lib').target, shell('cat Makefile').target], ['lib', 'Makefile']);
+    assert.equal(shell('ls -la src/api').target, 'src/api');
+    assert.equal(shell('head -n 20').target, undefined);
+  });
+
   it("Windows' searchers are searches, through cmd too: a findstr that finds nothing failed at nothing", () => {
     assert.equal(shell('cmd /c findstr /n "TODO" src\\main.c').cls, 'search');
     assert.equal(shell('Select-String -Path *.cs -Pattern Foo').cls, 'search');

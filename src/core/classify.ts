@@ -240,6 +240,13 @@ function lastPath(words: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** A look's last plain word, where none reads as a path: the folder or file it looks at (`ls lib`, `cat Makefile`). */
+function lastWord(words: readonly string[]): string | undefined {
+  for (let i = words.length - 1; i > 0; i--)
+    if (!words[i]!.startsWith('-') && !/^\d+$/.test(words[i]!)) return words[i];
+  return undefined;
+}
+
 /**
  * Shells' words that open or go on with a compound command (`if`, `then`, `do`, PowerShell's `try {`): the
  * command that follows them is what runs. `for f in *.ts; do sed -i ... "$f"; done` edits; its `do` is no program.
@@ -600,7 +607,7 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
         ...(found.target === undefined && upstream && verb !== 'git' ? { target: upstream.join(' ') } : {}),
       });
     } else if (verb === 'git') consider(gitLooks(args) ? { cls: 'read', range: joined } : { cls: 'exec' });
-    else if (look === 'read') consider({ cls: 'read', target: lastPath(words), range: joined });
+    else if (look === 'read') consider({ cls: 'read', target: lastPath(words) ?? lastWord(words), range: joined });
     else if (PROBES.test(verb) && !args.some((a) => SENDS.test(a))) {
       // a request that sends nothing asks for a URL: a read of it, unless the command does something else too
       const url = args.filter((a) => !a.startsWith('-')).find((a) => /^(?:https?:\/\/|localhost\b|127\.)/i.test(a));

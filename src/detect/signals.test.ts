@@ -43,6 +43,14 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('candidate folders listed by their bare names, none of them there, are places explored', () => {
+    const s = new Session();
+    s.prompt();
+    for (const dir of ['lib', 'app', 'packages', 'apps'])
+      s.bash(`ls ${dir}`, `ls: cannot access '${dir}': No such file or directory`, false);
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('searches that find something between the empty ones are progress', () => {
     const s = new Session();
     s.prompt();
