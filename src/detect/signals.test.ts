@@ -475,25 +475,24 @@ describe('failures', () => {
     assert.equal(s.actions()[0], 'nudge');
   });
 
-  it('a linter run three ways, printing nothing and not saying it passed, with nothing changed, told nothing', () => {
+  // the same linter run three ways, printing nothing each time, with a listing between
+  const silentLints = (ok: boolean | null) => {
     const s = new Session();
     s.prompt();
+    s.bash('pylint reproduce.py --notes="YES,???"', '', ok);
+    s.bash('pylint reproduce.py --notes="YES,???" > pylint_output.txt', '', ok);
+    s.bash('ls -la', 'total 584\nreproduce.py\npylint_output.txt', ok);
+    s.bash('pylint reproduce.py --notes="YES,???" -f parseable', '', ok);
+    return s.timeline;
+  };
+
+  it('a linter run three ways, printing nothing and not saying it passed, with nothing changed, told nothing', () => {
     // SWE-agent's harness gives no exit code: silence is all a run says
-    s.bash('pylint reproduce.py --notes="YES,???"', '', null);
-    s.bash('pylint reproduce.py --notes="YES,???" > pylint_output.txt', '', null);
-    s.bash('ls -la', 'total 584\nreproduce.py\npylint_output.txt', null);
-    s.bash('pylint reproduce.py --notes="YES,???" -f parseable', '', null);
-    assert.deepEqual(s.timeline, ['nudge@4']);
+    assert.deepEqual(silentLints(null), ['nudge@4']);
   });
 
   it('a linter that passes in silence, run again, has said it passed', () => {
-    const s = new Session();
-    s.prompt();
-    s.bash('pylint reproduce.py --notes="YES,???"', '', true);
-    s.bash('pylint reproduce.py --notes="YES,???" > pylint_output.txt', '', true);
-    s.bash('ls -la', 'total 584\nreproduce.py\npylint_output.txt', true);
-    s.bash('pylint reproduce.py --notes="YES,???" -f parseable', '', true);
-    assert.deepEqual(s.timeline, []);
+    assert.deepEqual(silentLints(true), []);
   });
 
   it('a call the person refused is an attempt that failed, not a lookup that found nothing', () => {
