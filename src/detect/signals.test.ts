@@ -416,6 +416,21 @@ describe('polls, continued', () => {
     assert.deepEqual([s.actions(), up.action], [[], 'allow']);
   });
 
+  it('a server killed and started again in other ways, its check refused alike after each, is a loop', () => {
+    const s = new Session();
+    s.prompt();
+    const refused = 'curl: (7) Failed to connect to localhost port 3000 after 0 ms: Connection refused';
+    for (const restart of [
+      'kill $(lsof -ti:3000); npm run dev > dev.log 2>&1 &',
+      'pkill -f "next dev"; npm run dev > dev.log 2>&1 &',
+      'lsof -ti:3000 | xargs kill -9; nohup npm run dev > dev.log 2>&1 &',
+    ]) {
+      s.bash(restart, '');
+      s.bash('sleep 3 && curl -s localhost:3000', refused, false);
+    }
+    assert.deepEqual(s.timeline, ['nudge@6']);
+  });
+
   it('a request that sends something is no poll, pause or not', () => {
     const s = new Session();
     s.prompt();

@@ -53,6 +53,20 @@ function learning(window: readonly Entry[]): boolean {
   return news * 2 > window.length - from;
 }
 
+/**
+ * Whether the latest call, a poll, looks at what an action did since the same poll last looked: it checks the
+ * action (`kill ...; npm run dev &`, then `sleep 3 && curl`), as a test run checks an edit, and is no mere wait.
+ */
+function checksAction(window: readonly Entry[]): boolean {
+  const last = window.at(-1)!;
+  for (let i = window.length - 2; i >= 0; i--) {
+    const e = window[i]!;
+    if (e.cls === 'poll' && e.key === last.key) return false;
+    if (e.cls === 'exec' && e.ok !== false) return true;
+  }
+  return false;
+}
+
 export const SHIPPED_MODEL = MODEL as JudgeModel;
 
 const withLevelsOf = new WeakMap<object, JudgeModel>();
@@ -122,9 +136,10 @@ export function findStall(
         (s.code === 'NO_TREE_CHANGE' && s.value >= config.unchangedFailures) ||
         (s.code === 'SAME_FAILURE' && s.value >= config.sameFailures),
     );
-  // The judge does not look at polls, nor at spawns, which have their own guard (a cap and a depth rule):
-  // an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
-  const judging = config.judge.enabled && cls !== 'spawn' && cls !== 'poll';
+  // The judge does not look at polls (waiting is no retry), unless the poll checks an action taken since the
+  // last look (a restart, each time refused alike), nor at spawns, which have their own guard (a cap and a depth
+  // rule): an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
+  const judging = config.judge.enabled && cls !== 'spawn' && (cls !== 'poll' || checksAction(window));
   const judgeScore = (list: readonly SignalResult[]) => scoreSignals(list, judgeOf(model, config));
   /** Whether the judge's stall holds with the deciding signal one attempt weaker. */
   const holdsWeaker = (decider: SignalCode) => {
