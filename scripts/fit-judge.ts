@@ -59,6 +59,7 @@ const CODES: SignalCode[] = [
   'EMPTY_RESULT',
   'INTENT_RETRY',
   'FRUITLESS',
+  'HUNT',
   'SAME_OUTCOME',
   'REREAD',
   'MALFORMED',

@@ -261,6 +261,7 @@ export type SignalCode =
   | 'EMPTY_RESULT' // searches and commands that keep returning nothing
   | 'INTENT_RETRY' // one intent tried again, spelled otherwise, failing for the same cause or telling nothing new
   | 'FRUITLESS' // lookups in a row, anywhere, that find nothing or nothing new
+  | 'HUNT' // one thing looked for in place after place, with tool after tool, found nowhere
   | 'SAME_OUTCOME' // varied calls of one tool giving the same result
   | 'MALFORMED' // calls the tool could not even parse
   | 'REPEATED_TEXT' // the agent's message repeats itself, or its closing text repeats

@@ -75,6 +75,7 @@ export const LEVEL_SIGNALS = [
   'EMPTY_RESULT',
   'INTENT_RETRY',
   'FRUITLESS',
+  'HUNT',
   'SAME_OUTCOME',
   'REREAD',
   'MALFORMED',

@@ -77,6 +77,35 @@ export const fruitless: Signal = (window) => {
   return n >= 2 ? { code: 'FRUITLESS', value: n, calls, detail: 'nothing new found' } : undefined;
 };
 
+/** One thing looked for: a term alike (reworded at most), whatever the place and the tool. */
+function soughtAlike(a: Entry, b: Entry): boolean {
+  return a.term !== undefined && b.term !== undefined && similarity(a.term, b.term) >= REWORDED;
+}
+
+/**
+ * One thing looked for in place after place, with tool after tool (a Grep in one folder, rg in another, a Glob,
+ * a find), found nowhere: a hunt for something that is not there. Reading other things between the lookups is
+ * part of the hunt; finding the thing, or a change, ends it.
+ */
+export const hunt: Signal = (window) => {
+  const last = window.at(-1);
+  if (!last || last.term === undefined || !foundNothing(last)) return undefined;
+  const calls: Entry[] = [];
+  for (let i = window.length - 1; i >= Math.max(0, window.length - STREAK_CALLS); i--) {
+    const e = window[i]!;
+    if (!unchangedSince(e, last) || !soughtAlike(e, last)) {
+      if (!unchangedSince(e, last)) break;
+      continue;
+    }
+    if (!foundNothing(e)) break;
+    calls.unshift(e);
+  }
+  const places = new Set(calls.map((e) => `${e.tool}\u0000${e.target ?? ''}`)).size;
+  const n = attempts(calls);
+  // the same lookup in the same place, again, is EMPTY_RESULT's; a hunt moves
+  return n >= 2 && places >= 2 ? { code: 'HUNT', value: n, calls, detail: 'found nowhere' } : undefined;
+};
+
 /** Whether two calls run the same program (or are the same non-shell tool): one way of asking. */
 function sameProgram(a: Entry, b: Entry): boolean {
   return a.prog === undefined || b.prog === undefined ? a.prog === b.prog : a.prog.some((p) => b.prog!.includes(p));

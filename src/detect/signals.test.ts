@@ -51,6 +51,32 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('one name hunted in place after place, with tool after tool, found nowhere, is a hunt going nowhere', () => {
+    const s = new Session();
+    s.prompt();
+    s.call('Grep', { pattern: 'update-export-files', path: `${P}/src` }, 'No matches found');
+    s.bash('rg -n "update-export-files" packages', '', false);
+    s.call('Glob', { pattern: '**/update-export-files/**' }, 'No files found');
+    s.call('Read', { file_path: `${P}/src/tabs/Deploy.tsx` }, '1\u2192export function Deploy() {}');
+    s.bash('find . -path "*update-export-files*" -not -path "./node_modules/*"', '');
+    s.call('Grep', { pattern: 'updateExportFiles', path: P }, 'No matches found');
+    assert.deepEqual(s.timeline, ['nudge@6']);
+    assert.match(s.decisions.at(-1)!.message!, /one thing looked for in place after place, found nowhere/);
+  });
+
+  it('one name looked for in three places and found in the fourth is a search that worked', () => {
+    const s = new Session();
+    s.prompt();
+    for (const dir of ['src', 'lib', 'packages'])
+      s.call('Grep', { pattern: 'updateExportFiles', path: `${P}/${dir}` }, 'No matches found');
+    s.call(
+      'Grep',
+      { pattern: 'updateExportFiles', path: `${P}/apps` },
+      'apps/admin/route.ts:12: export function updateExportFiles',
+    );
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('searches that find something between the empty ones are progress', () => {
     const s = new Session();
     s.prompt();

@@ -5,7 +5,7 @@ import { cycle } from '../detect/cycle.ts';
 import { nearDuplicate } from '../detect/near-duplicate.ts';
 import { failingRetry, noTreeChange, sameFailure, unmovedFailure } from '../detect/same-failure.ts';
 import { editRejected, oscillation, repeatedEdit, unseenEdit } from '../detect/edits.ts';
-import { emptyResult, fruitless, sameOutcome } from '../detect/searches.ts';
+import { emptyResult, fruitless, hunt, sameOutcome } from '../detect/searches.ts';
 import { intentRetry } from '../detect/intent.ts';
 import { reread } from '../detect/reread.ts';
 import { malformed } from '../detect/malformed.ts';
@@ -23,6 +23,7 @@ const SIGNALS = [
   unseenEdit,
   emptyResult,
   fruitless,
+  hunt,
   intentRetry,
   sameOutcome,
   reread,
