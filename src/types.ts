@@ -132,6 +132,8 @@ export interface CallStep {
   lines?: number[];
   /** Digest of what the call is about (file path, search root), for re-read and edit signals. */
   target?: string;
+  /** Digest of the site a read of a URL asks (its host): pages guessed on one site are one hunt. */
+  site?: string;
   /** Digest of the file region a read covered (path + range), when it is a read. */
   region?: string;
   /** MinHash signature of what a search looks for (its pattern or query), to tell a reworded lookup from a new one. */

@@ -77,19 +77,23 @@ export const fruitless: Signal = (window) => {
   return n >= 2 ? { code: 'FRUITLESS', value: n, calls, detail: 'nothing new found' } : undefined;
 };
 
-/** One thing looked for: a term alike (reworded at most), whatever the place and the tool. */
+/**
+ * One thing looked for: a term alike (reworded at most), whatever the place and the tool; or a page on one site,
+ * whichever its address (pages guessed one after another, none there).
+ */
 function soughtAlike(a: Entry, b: Entry): boolean {
+  if (a.site !== undefined || b.site !== undefined) return a.site === b.site;
   return a.term !== undefined && b.term !== undefined && similarity(a.term, b.term) >= REWORDED;
 }
 
 /**
  * One thing looked for in place after place, with tool after tool (a Grep in one folder, rg in another, a Glob,
- * a find), found nowhere: a hunt for something that is not there. Reading other things between the lookups is
- * part of the hunt; finding the thing, or a change, ends it.
+ * a find), or page after page of one site, found nowhere: a hunt for something that is not there. Reading other
+ * things between the lookups is part of the hunt; finding the thing, or a change, ends it.
  */
 export const hunt: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || last.term === undefined || !foundNothing(last)) return undefined;
+  if (!last || (last.term === undefined && last.site === undefined) || !foundNothing(last)) return undefined;
   const calls: Entry[] = [];
   for (let i = window.length - 1; i >= Math.max(0, window.length - STREAK_CALLS); i--) {
     const e = window[i]!;

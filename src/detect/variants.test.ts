@@ -297,6 +297,20 @@ describe('lookups that move but never find anything, and rounds that fail alike'
     assert.ok(Number(s.timeline[0]!.split('@')[1]) > 3, s.timeline.join(' '));
   });
 
+  it('pages guessed on one site are one hunt: nudged at the fifth 404, not at the eighth', () => {
+    const s = new Session();
+    s.prompt('find the endpoint list in the docs');
+    for (const p of ['docs/api', 'api/docs', 'reference', 'docs/reference/api', 'developers/api', 'docs/rest'])
+      s.call(
+        'WebFetch',
+        { url: `https://example.com/${p}`, prompt: 'list the endpoints' },
+        'Request failed with status code 404',
+        false,
+      );
+    assert.deepEqual(s.timeline, ['nudge@5']);
+    assert.match(s.decisions.find((d) => d.action === 'nudge')!.message!, /page after page|found nowhere/);
+  });
+
   it('one page fetched again with reworded prompts, telling the same each time, is nudged', () => {
     const s = new Session();
     s.prompt('read the changelog');

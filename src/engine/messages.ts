@@ -26,7 +26,7 @@ const DECIDED_BY: Record<SignalCode, string> = {
   EMPTY_RESULT: 'the same lookup finding nothing',
   INTENT_RETRY: 'one thing tried in different ways, failing for the same cause or telling nothing new',
   FRUITLESS: 'lookups in a row that find nothing new',
-  HUNT: 'one thing looked for in place after place, found nowhere',
+  HUNT: 'one thing looked for in place after place (or page after page of one site), found nowhere',
   SAME_OUTCOME: 'varied calls that all give the same result',
   MALFORMED: 'calls the tool could not parse',
   REPEATED_TEXT: 'the same closing text again',

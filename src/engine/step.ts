@@ -23,6 +23,9 @@ import { lettersAndDigits } from '../core/plain-ascii.ts';
 import { sketch } from '../core/sketch.ts';
 import { chantCount } from '../core/chant.ts';
 
+/** A URL's host, as a read of it names it. */
+const URL_HOST = /^https?:\/\/([^/?#\s]+)/i;
+
 /** An answer that says the awaited job is still under way. */
 const WAITING = /\b(?:in[_ -]progress|running|queued|pending|waiting|starting|building|deploying)\b/i;
 
@@ -120,6 +123,11 @@ function callStep(
     if (lines.length > 0) step.lines = lines;
   }
   if (shape.target) step.target = digest(where);
+  const host =
+    shape.cls === 'read' && shape.target?.slice(0, 4).toLowerCase() === 'http'
+      ? URL_HOST.exec(shape.target)?.[1]
+      : undefined;
+  if (host) step.site = digest(host.toLowerCase());
   if (named.length > 0) step.ids = digest([...new Set(named)].sort().join(' '));
   if (!shape.inline)
     step.form = digest(
