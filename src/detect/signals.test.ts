@@ -77,6 +77,13 @@ describe('lookups that find nothing', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('ports checked one by one, nothing on any of them, are answers, not failures alike', () => {
+    const s = new Session();
+    s.prompt();
+    for (const port of ['3000', '5432', '6379', '8080']) s.bash(`lsof -i :${port}`, '', false);
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('searches that find something between the empty ones are progress', () => {
     const s = new Session();
     s.prompt();

@@ -23,6 +23,8 @@ import { lettersAndDigits } from '../core/plain-ascii.ts';
 import { sketch } from '../core/sketch.ts';
 import { chantCount } from '../core/chant.ts';
 
+/** Programs that find processes or ports and exit 1 when there are none. */
+const FINDERS = new Set(['lsof', 'pgrep', 'pidof']);
 /** A URL's host, as a read of it names it. */
 const URL_HOST = /^https?:\/\/([^/?#\s]+)/i;
 
@@ -86,8 +88,10 @@ function callStep(
     named,
   );
   const blank = text.trim().length === 0;
-  // grep and its kin exit 1 when nothing matched: that is an empty result, not a failure
-  if (ok === false && (blank || facts.empty) && shape.cls === 'search') ok = true;
+  // grep and its kin exit 1 when nothing matched: that is an empty result, not a failure; so do the finders of
+  // processes and ports run on their own (`lsof -i :3000`, `pgrep -f next`: nothing is there)
+  const finder = shape.programs?.length === 1 && FINDERS.has(shape.programs[0]!);
+  if (ok === false && (blank || facts.empty) && (shape.cls === 'search' || finder)) ok = true;
   // a test or build piped into tail exits as tail does; its output still says whether it failed
   if (ok !== false && shape.cls === 'test' && (ok === null || /\|/.test(facts.command ?? '')) && saysFailed(text))
     ok = false;
