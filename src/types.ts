@@ -134,6 +134,8 @@ export interface CallStep {
   target?: string;
   /** Digest of the site a read of a URL asks (its host): pages guessed on one site are one hunt. */
   site?: string;
+  /** What a lookup looks for, readable (redacted, cut short): its term, or the site it asks; a hunt is named by it. */
+  sought?: string;
   /** Digest of the file region a read covered (path + range), when it is a read. */
   region?: string;
   /** MinHash signature of what a search looks for (its pattern or query), to tell a reworded lookup from a new one. */

@@ -107,7 +107,9 @@ export const hunt: Signal = (window) => {
   const places = new Set(calls.map((e) => `${e.tool}\u0000${e.target ?? ''}`)).size;
   const n = attempts(calls);
   // the same lookup in the same place, again, is EMPTY_RESULT's; a hunt moves
-  return n >= 2 && places >= 2 ? { code: 'HUNT', value: n, calls, detail: 'found nowhere' } : undefined;
+  if (n < 2 || places < 2) return undefined;
+  const detail = last.site !== undefined ? 'no such page' : 'found nowhere';
+  return { code: 'HUNT', value: n, calls, detail, ...(last.sought !== undefined ? { subject: last.sought } : {}) };
 };
 
 /** Whether two calls run the same program (or are the same non-shell tool): one way of asking. */

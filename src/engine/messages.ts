@@ -107,6 +107,11 @@ function what(stall: Stall): string {
   // the thing and the shared cause: `adb` is not found: tried 5 ways
   if (lead.code === 'INTENT_RETRY' && lead.subject !== undefined)
     return `${name(lead.subject)} ${outcomeWords(lead.detail)}: tried ${lead.value} ways`;
+  // the thing hunted: `update-export-files` is found nowhere: looked for it 5 ways
+  if (lead.code === 'HUNT' && lead.subject !== undefined)
+    return lead.detail === 'no such page'
+      ? `no page asked of ${quote(lead.subject)} is there: tried ${lead.value}`
+      : `${quote(lead.subject)} is found nowhere: looked for it ${lead.value} ways`;
   // the check and what the edits did to it: `eww reload` fails the same way after each of 3 edits
   if (lead.code === 'UNMOVED_FAILURE' && lead.subject !== undefined)
     return (

@@ -132,6 +132,8 @@ function callStep(
       ? URL_HOST.exec(shape.target)?.[1]
       : undefined;
   if (host) step.site = digest(host.toLowerCase());
+  if ((shape.cls === 'search' || shape.cls === 'read') && (shape.term !== undefined || host))
+    step.sought = (shape.term !== undefined ? canonicalText(shape.term, ctx) : host!.toLowerCase()).slice(0, 60);
   if (named.length > 0) step.ids = digest([...new Set(named)].sort().join(' '));
   if (!shape.inline)
     step.form = digest(
