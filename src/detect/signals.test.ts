@@ -236,6 +236,17 @@ describe('one thing done to many objects', () => {
     assert.deepEqual(s.timeline, ['nudge@3']);
   });
 
+  it('a payload varied and refused alike, though curl exits 0, is one thing tried again', () => {
+    const s = new Session();
+    s.prompt();
+    for (const body of ['{"name":"a"}', '{"name":"a","x":1}', '{"Name":"a"}'])
+      s.bash(
+        `curl -s -X POST localhost:3000/api/items -d '${body}'`,
+        '{"error":"validation failed: name is required"}',
+      );
+    assert.deepEqual(s.timeline, ['nudge@3']);
+  });
+
   it('one draft archived again and again, refused the same way, is still a loop', () => {
     const s = new Session();
     s.prompt();

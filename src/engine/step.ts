@@ -1,6 +1,6 @@
 import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
 import { canonicalArgs, canonicalOutput, canonicalText, idsIn, type NormalizeContext } from '../core/canonical.ts';
-import { argsTemplate, shellTemplate } from '../core/template.ts';
+import { argsTemplate, readsAsError, shellTemplate } from '../core/template.ts';
 import { classify } from '../core/classify.ts';
 import { digest } from '../core/digest.ts';
 import {
@@ -135,7 +135,9 @@ function callStep(
   if ((shape.cls === 'search' || shape.cls === 'read') && (shape.term !== undefined || host))
     step.sought = (shape.term !== undefined ? canonicalText(shape.term, ctx) : host!.toLowerCase()).slice(0, 60);
   if (named.length > 0) step.ids = digest([...new Set(named)].sort().join(' '));
-  if (!shape.inline)
+  // a template's other values are other things done only where the answer does not read as an error: payloads
+  // varied and refused alike (`{"error":"name is required"}`, curl exiting 0) are one thing tried again
+  if (!shape.inline && !readsAsError(text))
     step.form = digest(
       shape.script !== undefined ? shellTemplate(canonicalText(shape.script, ctx)) : argsTemplate(args),
     );
