@@ -132,9 +132,10 @@ export interface CallStep {
   lines?: number[];
   /** Digest of what the call is about (file path, search root), for re-read and edit signals. */
   target?: string;
-  /** Digest of the site a read of a URL asks (its host): pages guessed on one site are one hunt. */
-  site?: string;
-  /** What a lookup looks for, readable (redacted, cut short): its term, or the site it asks; a hunt is named by it. */
+  /**
+   * What a lookup looks for, readable (redacted, cut short): a search's term, or the site (host) a read of a URL
+   * asks. A hunt is followed and named by it.
+   */
   sought?: string;
   /** Digest of the file region a read covered (path + range), when it is a read. */
   region?: string;
@@ -148,8 +149,9 @@ export interface CallStep {
    */
   ids?: string;
   /**
-   * Digest of the call's template (core/template.ts): its programs, flags and argument names, without the values it
-   * names. Calls of one template with other values are one job done to many things; not kept for inline code.
+   * Digest of the template of a call that does something (core/template.ts): its programs, flags and argument
+   * names, without the values it names. Calls of one template with other values are one job done to many things;
+   * not kept for lookups, edits and inline code.
    */
   form?: string;
   /** Digest of the change an edit makes, for the same edit rejected again and edit/revert signals. */

@@ -7,7 +7,7 @@ import { parseMaybeJson, SHELL_TOOLS } from './call-fields.ts';
 // different calls never do: digits in general are left alone (pagination offsets, line numbers and issue
 // ids are real arguments), only values whose shape says "this changes every time" are replaced. What the agent
 // passes keeps its UUIDs and long hex ids: there they name what the call acts on (a draft, a commit, a
-// subagent), and an output keeps those it echoes; other ids in an output are made afresh by each run.
+// subagent); ids in an output are made afresh by each run.
 
 /**
  * Field names whose values change on every call and carry no meaning for repetition, in any case; `_?` is an
@@ -167,18 +167,9 @@ export function idsIn(text: string): string[] {
   return hasRun(text, HEX_DIGITS, 24) ? [...uuids, ...(text.match(LONG_HEX) ?? [])] : uuids;
 }
 
-/**
- * Output normalisation adds what varies between runs of the same program: durations, addresses, ports. The ids
- * of `keep` (those the call named) stay as they are: `Archived draft 059C...` answers for that draft alone.
- */
-export function normalizeOutputText(text: string, ctx: NormalizeContext = {}, keep: readonly string[] = []): string {
-  const kept = keep.filter((id) => text.includes(id));
-  // each kept id stands aside as a mark that no pass changes (a private-use character, then its number)
-  let t = normalizeText(
-    kept.reduce((x, id, i) => x.replaceAll(id, `\ue000${i}\ue000`), text),
-    ctx,
-  );
-  if (kept.length > 0) t = t.replace(/\ue000(\d+)\ue000/g, (m, i: string) => kept[Number(i)] ?? m);
+/** Output normalisation adds what varies between runs of the same program: durations, addresses, ports. */
+export function normalizeOutputText(text: string, ctx: NormalizeContext = {}): string {
+  let t = normalizeText(text, ctx);
   if (DURATION_HINT.test(t)) t = t.replace(DURATION, '<dur>');
   if (t.includes('0x') || t.includes('0X')) t = t.replace(HEX_ADDRESS, '<addr>');
   if (LOOPBACK.some((host) => t.includes(host))) t = t.replace(LOCAL_PORT, '$1:<port>');
@@ -213,9 +204,9 @@ export function canonicalArgs(tool: string, input: unknown, ctx: NormalizeContex
 }
 
 /** The canonical text of an outcome. Structured outputs are made stable first; secrets redacted, as for arguments. */
-export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}, keep: readonly string[] = []): string {
+export function canonicalOutput(output: unknown, ctx: NormalizeContext = {}): string {
   const text = typeof output === 'string' ? redact(output) : stableJson(dropVolatile('', output, 0));
-  return normalizeOutputText(text, ctx, keep);
+  return normalizeOutputText(text, ctx);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { failureCause, failureLines, isUsageError, lastLines, plainLine } from './failure.ts';
+import { failureCause, failureLines, isErrorAnswer, isUsageError, lastLines, plainLine } from './failure.ts';
 import { anyOf, either, regex } from './regex.ts';
 
 // A failure's lines are compared without case and punctuation. An ASCII line takes a short way round the
@@ -332,5 +332,15 @@ describe('failureLines and failureCause, once a process has looked at enough tex
       .array(fc.oneof(fc.constantFrom(...PHRASES), fc.string({ maxLength: 5 })), { maxLength: 8 })
       .map((p) => p.join(''));
     fc.assert(fc.property(phrases, causeAsItsExpression), { numRuns: 3000 });
+  });
+});
+
+describe('an answer that is only an error', () => {
+  it("is a server's error body too: its error first, under a key of its own", () => {
+    for (const t of ['{"detail":"Invalid payload"}', '{"error":"name is required"}', '{"errors":[{"field":"name"}]}'])
+      assert.ok(isErrorAnswer(t), t);
+    // a status that says how a job is going is not one, even when it is not going well
+    for (const t of ['{"error":null,"data":[1]}', '{"errors":[]}', '{"ok":false,"step":3}', '{"success":true}'])
+      assert.ok(!isErrorAnswer(t), t);
   });
 });

@@ -156,6 +156,8 @@ export function saysFailed(text: string): boolean {
 const ERROR_ANSWER = either(
   'i',
   /^(?:error|fail(?:ed|ure)?|fatal|exception)\b/,
+  // a server's error body: its error under a key of its own, first, and not null or empty
+  /^\{\s*"(?:errors?|detail)"\s*:\s*(?!null\b|false\b|\[\s*\]|\{\s*\})/,
   regex(
     '',
     /\b/,

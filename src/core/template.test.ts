@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { argsTemplate, readsAsError, shellTemplate } from './template.ts';
+import { argsTemplate, shellTemplate } from './template.ts';
 
 describe("a call's template", () => {
   it('keeps programs, flags, operators and redirections, and puts every value aside', () => {
@@ -23,20 +23,5 @@ describe("a call's template", () => {
     assert.equal(argsTemplate('{"team":"ENG","title":"Fix login"}'), '{"team":"_","title":"_"}');
     assert.equal(argsTemplate('{"entities":[{"name":"a"}]}'), '{"entities":[{"name":"_"}]}');
     assert.equal(argsTemplate('not json'), '_');
-  });
-});
-
-describe('an answer that reads as an error', () => {
-  it('is no acknowledgement, whatever the call exited with', () => {
-    for (const t of [
-      '{"detail":"Invalid payload"}',
-      '{"ok":false,"message":"name is required"}',
-      'ERROR: duplicate key',
-    ])
-      assert.ok(readsAsError(t), t);
-    for (const t of ['ALTER TABLE', 'OK', '{"success":true}', 'INSERT 0 1', 'deployment.apps/api scaled'])
-      assert.ok(!readsAsError(t), t);
-    // an answer long enough to say more than an error is read for more than its words
-    assert.ok(!readsAsError(`${'migrated table\n'.repeat(5)}0 errors`));
   });
 });

@@ -81,39 +81,3 @@ function blank(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, blank(v)]));
   return '_';
 }
-
-/** Words that make an answer read as an error, whatever the call exited with, in lower case. */
-const ERROR_WORDS = [
-  'error',
-  'invalid',
-  'fail',
-  'denied',
-  'unauthori',
-  'forbidden',
-  'not found',
-  'required',
-  'missing',
-  'refused',
-  'exception',
-  'cannot',
-  "can't",
-  'unable',
-  'rejected',
-  'conflict',
-  'duplicate',
-  '"ok":false',
-  '"ok": false',
-  '"success":false',
-  '"success": false',
-];
-
-/**
- * Whether a short answer, of the length an acknowledgement has, holds a word of an error: then it is no
- * acknowledgement of a job done. A long answer that mentions an error somewhere (`0 errors`) says more than that.
- */
-export function readsAsError(text: string): boolean {
-  const t = text.trim();
-  if (t.length > 300 || t.split('\n').length > 4) return false;
-  const low = t.toLowerCase();
-  return ERROR_WORDS.some((w) => low.includes(w));
-}

@@ -82,7 +82,7 @@ export const fruitless: Signal = (window) => {
  * whichever its address (pages guessed one after another, none there).
  */
 function soughtAlike(a: Entry, b: Entry): boolean {
-  if (a.site !== undefined || b.site !== undefined) return a.site === b.site;
+  if (a.cls === 'read' || b.cls === 'read') return a.cls === b.cls && a.sought !== undefined && a.sought === b.sought;
   return a.term !== undefined && b.term !== undefined && similarity(a.term, b.term) >= REWORDED;
 }
 
@@ -93,14 +93,12 @@ function soughtAlike(a: Entry, b: Entry): boolean {
  */
 export const hunt: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || (last.term === undefined && last.site === undefined) || !foundNothing(last)) return undefined;
+  if (!last || last.sought === undefined || !foundNothing(last)) return undefined;
   const calls: Entry[] = [];
   for (let i = window.length - 1; i >= Math.max(0, window.length - STREAK_CALLS); i--) {
     const e = window[i]!;
-    if (!unchangedSince(e, last) || !soughtAlike(e, last)) {
-      if (!unchangedSince(e, last)) break;
-      continue;
-    }
+    if (!unchangedSince(e, last)) break;
+    if (!soughtAlike(e, last)) continue;
     if (!foundNothing(e)) break;
     calls.unshift(e);
   }
@@ -108,8 +106,8 @@ export const hunt: Signal = (window) => {
   const n = attempts(calls);
   // the same lookup in the same place, again, is EMPTY_RESULT's; a hunt moves
   if (n < 2 || places < 2) return undefined;
-  const detail = last.site !== undefined ? 'no such page' : 'found nowhere';
-  return { code: 'HUNT', value: n, calls, detail, ...(last.sought !== undefined ? { subject: last.sought } : {}) };
+  const detail = last.cls === 'read' ? 'no such page' : 'found nowhere';
+  return { code: 'HUNT', value: n, calls, detail, subject: last.sought };
 };
 
 /** Whether two calls run the same program (or are the same non-shell tool): one way of asking. */

@@ -38,8 +38,7 @@ export function tailRun(window: readonly Entry[], linked: (earlier: Entry, later
  * two things, however alike their answers (an acknowledgement says the same each time), not one thing tried twice.
  */
 export function otherObjects(a: Entry, b: Entry): boolean {
-  // lookups are alike by where they look and what for (their place and term), not by their template
-  if (a.cls === 'read' || a.cls === 'search' || b.cls === 'read' || b.cls === 'search') return false;
+  // only calls that do something have a template: lookups are alike by their place and term
   return a.ok !== false && b.ok !== false && a.form !== undefined && a.form === b.form && a.key !== b.key;
 }
 

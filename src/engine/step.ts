@@ -1,6 +1,6 @@
 import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
 import { canonicalArgs, canonicalOutput, canonicalText, idsIn, type NormalizeContext } from '../core/canonical.ts';
-import { argsTemplate, readsAsError, shellTemplate } from '../core/template.ts';
+import { argsTemplate, shellTemplate } from '../core/template.ts';
 import { classify } from '../core/classify.ts';
 import { digest } from '../core/digest.ts';
 import {
@@ -85,7 +85,6 @@ function callStep(
         ? output
         : text || output,
     ctx,
-    named,
   );
   const blank = text.trim().length === 0;
   // grep and its kin exit 1 when nothing matched: that is an empty result, not a failure; so do the finders of
@@ -97,6 +96,9 @@ function callStep(
     ok = false;
   // a script that catches its own error and prints it exits 0: a short answer that is only an error is a failure
   if (ok !== false && (shape.cls === 'exec' || shape.cls === 'test') && isErrorAnswer(text)) ok = false;
+  // the script as the call's canonical forms read it, and what a lookup looks for, each worked out once
+  const script = shape.script !== undefined ? canonicalText(shape.script, ctx) : undefined;
+  const sought = shape.term !== undefined ? canonicalText(shape.term, ctx) : undefined;
   const step: CallStep = {
     k: 'call',
     tool: call.name,
@@ -106,7 +108,7 @@ function callStep(
     ok,
     short: forms.short,
     // a shell command by what it runs: the shell it is handed to and the call's envelope are the same each time
-    sim: sketch(shape.script !== undefined ? canonicalText(shape.script, ctx) : args),
+    sim: sketch(script ?? args),
   };
   if (ok === false) {
     step.fail = digest(failureSignature(outcome));
@@ -127,20 +129,17 @@ function callStep(
     if (lines.length > 0) step.lines = lines;
   }
   if (shape.target) step.target = digest(where);
+  // a lookup's term, or the site a read of a URL asks (pages guessed on one site are one hunt)
   const host =
     shape.cls === 'read' && shape.target?.slice(0, 4).toLowerCase() === 'http'
-      ? URL_HOST.exec(shape.target)?.[1]
+      ? URL_HOST.exec(shape.target)?.[1]?.toLowerCase()
       : undefined;
-  if (host) step.site = digest(host.toLowerCase());
-  if ((shape.cls === 'search' || shape.cls === 'read') && (shape.term !== undefined || host))
-    step.sought = (shape.term !== undefined ? canonicalText(shape.term, ctx) : host!.toLowerCase()).slice(0, 60);
+  const looked = shape.cls === 'search' || shape.cls === 'read' ? (sought ?? host) : undefined;
+  if (looked !== undefined) step.sought = looked.slice(0, 60);
   if (named.length > 0) step.ids = digest([...new Set(named)].sort().join(' '));
-  // a template's other values are other things done only where the answer does not read as an error: payloads
-  // varied and refused alike (`{"error":"name is required"}`, curl exiting 0) are one thing tried again
-  if (!shape.inline && !readsAsError(text))
-    step.form = digest(
-      shape.script !== undefined ? shellTemplate(canonicalText(shape.script, ctx)) : argsTemplate(args),
-    );
+  // only calls that do something are one job done to many things; inline code is a script of its own each time
+  if ((shape.cls === 'exec' || shape.cls === 'test' || shape.cls === 'other') && !shape.inline)
+    step.form = digest(script !== undefined ? shellTemplate(script) : argsTemplate(args));
   if (shape.cls === 'read')
     step.region = digest(canonicalText(`${shape.target ?? ''}\u0000${shape.range ?? args}`, ctx));
   if (shape.change !== undefined) step.change = digest(canonicalArgs('', shape.change, ctx));
@@ -160,7 +159,7 @@ function callStep(
   if (facts.empty || (blank && !facts.hidden)) step.empty = true;
   if (facts.unchanged && shape.cls === 'read') step.unchanged = true;
   // case and separators do not make another name: floor_div, FloorDiv and floordiv are one lookup
-  if (shape.term !== undefined) step.term = sketch(lettersAndDigits(canonicalText(shape.term, ctx).toLowerCase()));
+  if (sought !== undefined) step.term = sketch(lettersAndDigits(sought.toLowerCase()));
   // a program's usage error says the call itself was wrong; only a failed command's output is read for one
   if (
     facts.malformed ||
