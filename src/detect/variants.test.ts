@@ -281,32 +281,30 @@ describe('a request that asks for a URL is a lookup', () => {
 });
 
 describe('lookups that move but never find anything, and rounds that fail alike', () => {
-  it('a dozen guessed URLs, each a 404, are a hunt going nowhere', () => {
+  const GUESSES = ['docs/api', 'api/docs', 'reference', 'docs/reference/api', 'developers/api', 'docs/rest'];
+  /** Pages of one site guessed one after another, each a 404. */
+  const guessPages = (pages: readonly string[]) => {
     const s = new Session();
     s.prompt('find the endpoint list in the docs');
-    const guesses = ['docs/api', 'docs/v2/api', 'api/docs', 'reference', 'docs/reference/api', 'v1/docs'];
-    for (const p of [...guesses, 'developer/api', 'docs/rest', 'api-docs', 'docs/api/v3', 'help/api', 'docs/latest'])
+    for (const p of pages)
       s.call(
         'WebFetch',
         { url: `https://example.com/${p}`, prompt: 'list the endpoints' },
         'Request failed with status code 404',
         false,
       );
+    return s;
+  };
+
+  it('a dozen guessed URLs, each a 404, are a hunt going nowhere', () => {
+    const s = guessPages([...GUESSES, 'v1/docs', 'docs/v2/api', 'api-docs', 'docs/api/v3', 'help/api', 'docs/latest']);
     // nudged within the dozen, at whatever count the levels set; and not at the first few, which exploration makes
     assert.equal(s.actions()[0], 'nudge');
     assert.ok(Number(s.timeline[0]!.split('@')[1]) > 3, s.timeline.join(' '));
   });
 
   it('pages guessed on one site are one hunt: nudged within six 404s, where a streak alone takes eight', () => {
-    const s = new Session();
-    s.prompt('find the endpoint list in the docs');
-    for (const p of ['docs/api', 'api/docs', 'reference', 'docs/reference/api', 'developers/api', 'docs/rest'])
-      s.call(
-        'WebFetch',
-        { url: `https://example.com/${p}`, prompt: 'list the endpoints' },
-        'Request failed with status code 404',
-        false,
-      );
+    const s = guessPages(GUESSES);
     assert.equal(s.actions()[0], 'nudge');
     assert.match(
       s.decisions.find((d) => d.action === 'nudge')!.message!,
