@@ -1,7 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { failureCause, failureLines, isErrorAnswer, isUsageError, lastLines, plainLine } from './failure.ts';
+import {
+  failureCause,
+  failureLines,
+  isErrorAnswer,
+  isUsageError,
+  lastLines,
+  plainLine,
+  saysFailed,
+} from './failure.ts';
 import { anyOf, either, regex } from './regex.ts';
 
 // A failure's lines are compared without case and punctuation. An ASCII line takes a short way round the
@@ -342,5 +350,15 @@ describe('an answer that is only an error', () => {
     // a status that says how a job is going is not one, even when it is not going well
     for (const t of ['{"error":null,"data":[1]}', '{"errors":[]}', '{"ok":false,"step":3}', '{"success":true}'])
       assert.ok(!isErrorAnswer(t), t);
+  });
+});
+
+describe('a verification run that says it failed, its exit status lost in a pipe', () => {
+  it("is ESLint's report of problems, by its summary or its lines alone", () => {
+    assert.ok(saysFailed('/src/a.ts\n  3:1  error  Unexpected var  no-var\n\n\u2716 1 problem (1 error, 0 warnings)'));
+    assert.ok(saysFailed('  3:1  error  Unexpected var  no-var\n  9:4  error  Missing semicolon  semi'));
+    assert.ok(saysFailed('\u2716 3 problems'));
+    assert.ok(!saysFailed('  3:1  warning  Unexpected console statement  no-console\n\n\u2716 0 problems'));
+    assert.ok(!saysFailed('All files pass linting.\nerror handling: 12 cases covered'));
   });
 });

@@ -146,6 +146,8 @@ const FAILED_VERDICT = either(
   ),
   /\b[1-9]\d* (?:failed|failing|errors?)\b|Tests?:\s+[1-9]\d* failed/,
   /Compilation (?:error|failed)/,
+  // ESLint's summary, and its lines (`3:1  error  Unexpected var  no-var`)
+  /^\s*\u2716 [1-9]\d* problems?\b|^\s+\d+:\d+\s+error\s/,
 );
 
 /** Whether a verification run's output says it failed, though its exit status was lost (piped into tail). */

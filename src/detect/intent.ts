@@ -26,9 +26,16 @@ function narrowed(e: Entry, last: Entry, things: readonly string[]): string[] {
   return common(things, e.cause === MISSING && last.cause === MISSING ? e.prog : e.intent);
 }
 
+/** Two failures one told in part of the other: the same log's tail, cut at another length. */
+function toldAgain(a: Entry, b: Entry): boolean {
+  if (!a.lines || !b.lines) return false;
+  const [short, long] = a.lines.length <= b.lines.length ? [a.lines, b.lines] : [b.lines, a.lines];
+  return short.every((h) => long.includes(h));
+}
+
 /** An attempt that brought nothing: it failed as the latest did, or it answered only lines seen before. */
 function addsNothing(e: Entry, last: Entry): boolean {
-  if (e.ok === false) return last.ok !== false || e.cause === last.cause;
+  if (e.ok === false) return last.ok !== false || e.cause === last.cause || toldAgain(last, e);
   return !e.empty && e.fresh === 0;
 }
 
