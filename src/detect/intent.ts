@@ -11,9 +11,12 @@ import { common, otherObjects, type Signal } from './signal.ts';
 /** Calls that do something: what they act on is their intent. Lookups and edits have signals of their own. */
 const DOING = new Set<Entry['cls']>(['exec', 'test', 'other']);
 
-/** An attempt at doing something, or a read of one file that failed (a file that is not there, read once more). */
+/**
+ * An attempt at doing something, or a look that failed: a read of one file (a file that is not there, read once
+ * more), a status asked of a service (`docker ps` refused the daemon's socket).
+ */
 function attempt(e: Entry): boolean {
-  return DOING.has(e.cls) || (e.cls === 'read' && e.ok === false && !e.refused);
+  return DOING.has(e.cls) || ((e.cls === 'read' || e.cls === 'poll') && e.ok === false && !e.refused);
 }
 const MISSING = 'command-not-found';
 

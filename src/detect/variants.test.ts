@@ -26,6 +26,37 @@ describe('one thing, tried in different ways', () => {
     assert.match(d.message ?? '', /`adb` is not found: tried 3 ways/);
   });
 
+  it("a service's status asked three ways, refused its socket each time, is retried, not waited on", () => {
+    const s = new Session();
+    s.prompt();
+    s.bash(
+      'docker ps',
+      'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock',
+      false,
+    );
+    s.bash('docker compose ps', 'permission denied while trying to connect to the Docker daemon socket', false);
+    const d = s.bash(
+      'DOCKER_HOST=unix:///var/run/docker.sock docker ps',
+      'Got permission denied while trying to connect to the Docker daemon socket',
+      false,
+    );
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`docker ps` fails \(permission denied\): tried 3 ways/);
+  });
+
+  it('a health check refused while the server starts is waited on, and no wait mends a refused permission', () => {
+    const s = new Session();
+    s.prompt();
+    s.bash('npm run dev > dev.log 2>&1 &', '');
+    for (const _ of times(3, () => 0))
+      s.bash(
+        'sleep 5 && curl -sf localhost:3000/health',
+        'curl: (7) Failed to connect to localhost port 3000: Connection refused',
+        false,
+      );
+    assert.deepEqual(s.timeline, []);
+  });
+
   it('a service started with other flags, failing for the same cause with other words, is one attempt again', () => {
     const s = new Session();
     s.prompt();
@@ -277,6 +308,17 @@ describe('a request that asks for a URL is a lookup', () => {
     s.bash('cat state/server-info', '{"port":50788,"screen_dir":"content"}');
     s.bash('curl -I http://localhost:50788/content/architecture.html', missing);
     assert.deepEqual(s.actions(), []);
+  });
+
+  it('an API asked with its token passed three ways, answering only its error each time, is not authorised', () => {
+    const s = new Session();
+    s.prompt();
+    const refused = '{"error":"unauthorized","status":401}';
+    s.bash('curl -s -H "Authorization: Bearer $TOKEN" https://api.example.com/v1/me', refused);
+    s.bash('curl -s -H "Authorization: token $TOKEN" https://api.example.com/v1/me', refused);
+    const d = s.bash('curl -s -u me:$TOKEN https://api.example.com/v1/me', refused);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /not authorised/);
   });
 });
 

@@ -67,6 +67,19 @@ function checksAction(window: readonly Entry[]): boolean {
   return false;
 }
 
+/** Causes no wait cures: a program that is not there, a permission, credentials refused, a call written wrong. */
+const UNCURED = new Set(['command-not-found', 'permission', 'auth']);
+
+/**
+ * Whether the latest call, a poll, failed for a cause waiting cannot cure (`docker ps` refused the daemon's socket,
+ * `gh run list` not logged in): asked again, it is retried, not waited on. A server still starting is refused or
+ * answers 5xx, and is waited on.
+ */
+function waitingCannotCure(window: readonly Entry[]): boolean {
+  const last = window.at(-1)!;
+  return last.ok === false && (last.malformed === true || UNCURED.has(last.cause ?? ''));
+}
+
 export const SHIPPED_MODEL = MODEL as JudgeModel;
 
 const withLevelsOf = new WeakMap<object, JudgeModel>();
@@ -137,9 +150,11 @@ export function findStall(
         (s.code === 'SAME_FAILURE' && s.value >= config.sameFailures),
     );
   // The judge does not look at polls (waiting is no retry), unless the poll checks an action taken since the
-  // last look (a restart, each time refused alike), nor at spawns, which have their own guard (a cap and a depth
-  // rule): an orchestrator fanning out similar subagents is healthy work its near-duplicate signals would misread.
-  const judging = config.judge.enabled && cls !== 'spawn' && (cls !== 'poll' || checksAction(window));
+  // last look (a restart, each time refused alike) or failed as no wait can mend; nor at spawns, which have their
+  // own guard (a cap and a depth rule): an orchestrator fanning out similar subagents is healthy work its
+  // near-duplicate signals would misread.
+  const judging =
+    config.judge.enabled && cls !== 'spawn' && (cls !== 'poll' || checksAction(window) || waitingCannotCure(window));
   const judgeScore = (list: readonly SignalResult[]) => scoreSignals(list, judgeOf(model, config));
   /** Whether the judge's stall holds with the deciding signal one attempt weaker. */
   const holdsWeaker = (decider: SignalCode) => {

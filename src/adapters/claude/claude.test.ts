@@ -151,6 +151,16 @@ describe("Claude Code: a result's head", () => {
     const found = 'src/a.ts\n\n[Showing results with pagination = limit: 30, offset: 0]';
     assert.equal(claudeDialect({ name: 'Grep', input: {} }, found, true).facts.empty, undefined);
   });
+  it('a web search that names no page found nothing, however its answer is worded around that', () => {
+    const reminder =
+      '\n\n\nREMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.';
+    const header = 'Web search results for query: "libfoo segfault site:github.com"\n\n';
+    const web = (body: string) => claudeDialect({ name: 'WebSearch', input: {} }, header + body + reminder, true).facts;
+    assert.equal(web('').empty, true);
+    assert.equal(web('No links found.').empty, true);
+    assert.equal(web("I'll perform that web search for you right away.").empty, true);
+    assert.equal(web('Links: [{"title":"libfoo#12","url":"https://github.com/x/libfoo/issues/12"}]').empty, undefined);
+  });
   it('is read for each mark exactly as each expression asked of it whole would read it', () => {
     const head = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 5 });
     fc.assert(

@@ -64,6 +64,16 @@ const EMPTY = hinted(
   ['No matches found', 'No files found', 'Found 0 ', '(Bash completed with no output)', '(no output)'],
 );
 
+/**
+ * WebSearch's answer that found nothing: its header and reminder around no link at all (`Links: []`, `No links
+ * found.`, or only the model's "I'll perform that web search for you."), where results name their pages' URLs.
+ */
+function foundNoPage(text: string): boolean {
+  if (!text.startsWith('Web search results for query:')) return false;
+  const body = text.slice(text.indexOf('\n') + 1);
+  return !body.includes('http://') && !body.includes('https://');
+}
+
 export const claudeDialect: Dialect = (call, output, ok) => {
   const name = call.name.startsWith('mcp__acp__') ? call.name.slice('mcp__acp__'.length) : call.name;
   const facts: CallFacts = tableFacts(TOOLS, SHELL, { ...call, name });
@@ -78,7 +88,13 @@ export const claudeDialect: Dialect = (call, output, ok) => {
   mark(facts, 'rejected', facts.cls === 'edit' && known === false && REJECTED_EDIT.test(head));
   // a command that failed and printed nothing comes back as its exit code alone: it carried nothing (as Codex's
   // envelope around an empty output does)
-  mark(facts, 'empty', EMPTY.test(head.trim()) || (code !== null && head.trim() === code[0]));
+  mark(
+    facts,
+    'empty',
+    EMPTY.test(head.trim()) ||
+      (code !== null && head.trim() === code[0]) ||
+      (name === 'WebSearch' && foundNoPage(text)),
+  );
   mark(facts, 'unchanged', facts.cls === 'read' && UNCHANGED.test(head.trim()));
   return { ok: known, output, facts };
 };
