@@ -55,8 +55,8 @@ export const unseenEdit: Signal = (window) => {
   let value = 0;
   for (let i = window.length - 1; i >= 0; i--) {
     const e = window[i]!;
-    if (e.cls === 'read' && e.target === last.target && !e.unchanged) {
-      if (e.region !== last.region || e.out !== last.out) break;
+    if (e.cls === last.cls && e.target === last.target && !e.unchanged) {
+      if (e.region !== last.region || e.sought !== last.sought || e.out !== last.out) break;
       calls.unshift(e);
       if (e.unseen) value++;
     } else if (changesFiles(e) && (e.target === undefined || e.target === last.target)) calls.unshift(e);

@@ -403,6 +403,36 @@ describe('edits whose effect never shows', () => {
     );
   });
 
+  it('a setting changed three ways, grep finding the same line after each, is nudged', () => {
+    const s = new Session();
+    s.prompt('set foo to 2 in cfg.py');
+    s.bash('grep -n foo cfg.py', '12:foo  =  1');
+    s.bash("sed -i 's/foo = 1/foo = 2/' cfg.py", '');
+    s.bash('grep -n foo cfg.py', '12:foo  =  1');
+    s.bash("sed -i 's/foo=1/foo=2/' cfg.py", '');
+    assert.equal(s.bash('grep -n foo cfg.py', '12:foo  =  1').action, 'allow');
+    s.bash("perl -pi -e 's/foo = 1/foo = 2/' cfg.py", '');
+    const d = s.bash('grep -n foo cfg.py', '12:foo  =  1');
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /shows the same file after each of 3 edits/);
+  });
+
+  it('the same grep of one file after each edit, finding what each edit left, shows the edits taking effect', () => {
+    const s = new Session();
+    s.prompt('resolve the TODOs in cfg.py');
+    const todos = (n: number) =>
+      [3, 9, 14, 20]
+        .slice(n)
+        .map((l) => `${l}:# TODO`)
+        .join('\n');
+    s.bash('grep -n TODO cfg.py', todos(0));
+    for (const n of [1, 2, 3]) {
+      s.call('Edit', { file_path: `${P}/cfg.py`, old_string: `# TODO ${n}`, new_string: `done(${n})` }, 'ok');
+      s.bash('grep -n TODO cfg.py', todos(n));
+    }
+    assert.deepEqual(s.timeline, []);
+  });
+
   it('edits that show at each read are work, and so are reads of one file between edits of another', () => {
     const s = new Session();
     s.prompt('tidy app.py');

@@ -60,11 +60,16 @@ export function rememberCall(
     reads = lastN([...reads.filter((r) => r !== step.out), step.out], MAX_READS);
   }
   // a read "unchanged since your last read" shows nothing of the file, so it neither proves nor disproves a change
-  if (step.cls === 'read' && step.ok !== false && !step.empty && !step.unchanged && step.target !== undefined) {
-    const { target, region = '', out } = step;
-    const before = views.find((v) => v[0] === target);
+  // A search of one file for one thing (`grep -n foo cfg.py`) is a view of it too: the lines it finds show a change
+  const searched = step.cls === 'search' && step.sought !== undefined;
+  const look = step.cls === 'read' || searched;
+  if (look && step.ok !== false && !step.empty && !step.unchanged && step.target !== undefined) {
+    const { target, out } = step;
+    const region = searched ? `s:${step.sought}` : (step.region ?? '');
+    const before = views.find((v) => v[0] === target && (!searched || v[1] === region));
     if (before !== undefined && before[3] > 0 && before[1] === region && before[2] === out) entry.unseen = true;
-    views = lastN([...views.filter((v) => v[0] !== target), [target, region, out, 0]], MAX_VIEWS);
+    const others = views.filter((v) => v[0] !== target || (searched && v[1] !== region));
+    views = lastN([...others, [target, region, out, 0]], MAX_VIEWS);
   } else if (views.length > 0 && changesFiles(step))
     views = views.map((v) => (step.target === undefined || v[0] === step.target ? [v[0], v[1], v[2], v[3] + 1] : v));
   // Edit/revert, seen in the working tree where the hook could fingerprint it after a failure, and in the
