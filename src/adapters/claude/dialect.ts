@@ -65,13 +65,16 @@ const EMPTY = hinted(
 );
 
 /**
- * WebSearch's answer that found nothing: its header and reminder around no link at all (`Links: []`, `No links
- * found.`, or only the model's "I'll perform that web search for you."), where results name their pages' URLs.
+ * WebSearch's answer that found nothing: its header and reminder around a line or two and no link (`Links: []`,
+ * `No links found.`, an API error, or only the model's "I'll perform that web search for you."), where results
+ * name their pages' URLs. A long answer without links (a search error the model then wrote results for) told
+ * something.
  */
 function foundNoPage(text: string): boolean {
   if (!text.startsWith('Web search results for query:')) return false;
-  const body = text.slice(text.indexOf('\n') + 1);
-  return !body.includes('http://') && !body.includes('https://');
+  const end = text.lastIndexOf('\nREMINDER: ');
+  const body = text.slice(text.indexOf('\n') + 1, end === -1 ? undefined : end).trim();
+  return body.length <= 300 && !body.includes('http://') && !body.includes('https://');
 }
 
 export const claudeDialect: Dialect = (call, output, ok) => {
