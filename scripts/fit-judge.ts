@@ -1,7 +1,7 @@
 // Fits the judge (the stuck score) and reports it on people the design never saw.
 //
 //   npx tsx scripts/fit-judge.ts [--users ../shared/corpus/users] [--swe ../shared/corpus] [--seed 1] [--check 0.3]
-//                                [--method rules|mil] [--folds 10] [--no-cv] [--check-scores] [--write]
+//                                [--method rules|mil] [--folds 10] [--no-cv] [--check-scores] [--list-margin] [--write]
 //
 // The protocol (docs/detection.md): the people of both users' dev sets (labels-dev.jsonl, labels-dev-2.jsonl)
 // are split, seeded, into a design part and a check part by ../shared/tools/split_people.py, every session of one
@@ -254,6 +254,10 @@ if (rules) {
   report('margin: the same with every level one lower (healthy alarmed = those within one attempt):', design, (ts) =>
     score(ts, config, lower),
   );
+  // --list-margin names them, design sessions only, so that a round can be compared with the build before it
+  if (args.includes('--list-margin'))
+    for (const t of design)
+      if (score([t], config, lower).healthyAlarmed[0] > 0) console.log(`  near: ${t.source} ${t.label.id}`);
 }
 // the check part is looked at only as scores, once per design round: --check-scores says this is that once
 if (args.includes('--check-scores')) {

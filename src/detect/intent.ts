@@ -29,10 +29,13 @@ function narrowed(e: Entry, last: Entry, things: readonly string[]): string[] {
   return common(things, e.cause === MISSING && last.cause === MISSING ? e.prog : e.intent);
 }
 
-/** Two failures one told in part of the other: the same log's tail, cut at another length. */
-function toldAgain(a: Entry, b: Entry): boolean {
-  if (!a.lines || !b.lines) return false;
-  const [short, long] = a.lines.length <= b.lines.length ? [a.lines, b.lines] : [b.lines, a.lines];
+/**
+ * The latest failure told again an earlier one, in part or whole: the same log's tail at another length, with no
+ * line the task had not seen (a longer log that goes on past the earlier failure told something).
+ */
+function toldAgain(last: Entry, e: Entry): boolean {
+  if (last.fresh !== 0 || !last.lines || !e.lines) return false;
+  const [short, long] = last.lines.length <= e.lines.length ? [last.lines, e.lines] : [e.lines, last.lines];
   return short.every((h) => long.includes(h));
 }
 
