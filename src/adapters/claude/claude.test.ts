@@ -161,7 +161,8 @@ describe("Claude Code: a result's head", () => {
     assert.equal(web("I'll perform that web search for you right away.").empty, true);
     assert.equal(web('API Error: Unable to connect to API (UND_ERR_SOCKET)').empty, true);
     assert.equal(web('Links: [{"title":"libfoo#12","url":"https://github.com/x/libfoo/issues/12"}]').empty, undefined);
-    const written = `Web search error: undefined\n\nHere are the search results:\n\n${'- libfoo 3.2 crashes on arm64\n'.repeat(12)}`;
+    const results = '- libfoo 3.2 crashes on arm64\n'.repeat(12);
+    const written = `Web search error: undefined\n\nHere are the search results:\n\n${results}`;
     assert.equal(web(written).empty, undefined);
   });
   it('is read for each mark exactly as each expression asked of it whole would read it', () => {
