@@ -9,6 +9,7 @@ import {
   lastLines,
   plainLine,
   saysFailed,
+  withoutStartupErrors,
 } from './failure.ts';
 import { anyOf, either, regex } from './regex.ts';
 
@@ -360,5 +361,19 @@ describe('a verification run that says it failed, its exit status lost in a pipe
     assert.ok(saysFailed('\u2716 3 problems'));
     assert.ok(!saysFailed('  3:1  warning  Unexpected console statement  no-console\n\n\u2716 0 problems'));
     assert.ok(!saysFailed('All files pass linting.\nerror handling: 12 cases covered'));
+  });
+});
+
+describe("a command's output without its login shell's start-up errors", () => {
+  const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
+  it('loses the errors at its head of scripts the command does not name, and nothing else', () => {
+    assert.equal(withoutStartupErrors(`${banner}\n`, "sed -n '400,800p' notes.md"), '');
+    assert.equal(withoutStartupErrors(`${banner}\n# Notes\n`, 'cat notes.md'), '# Notes\n');
+    // a script the command runs, and the shell's own errors, are the command's
+    assert.equal(withoutStartupErrors(`${banner}\n`, 'bash shellenv.sh'), `${banner}\n`);
+    const own = '/usr/bin/bash: line 3: adb: command not found';
+    assert.equal(withoutStartupErrors(own, 'adb devices'), own);
+    // past the head, a script's error is part of what the command printed
+    assert.equal(withoutStartupErrors(`built\n${banner}`, 'make'), `built\n${banner}`);
   });
 });

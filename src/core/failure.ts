@@ -302,12 +302,31 @@ function withoutForeignScripts(text: string, command: string): string {
   if (!text.includes(': line ')) return text;
   return text
     .split('\n')
-    .filter((line) => {
-      const script = SCRIPT_ERROR.exec(line.trim())?.[1];
-      // the shell that runs the command reports its own errors so too (`/usr/bin/bash: line 3: x: command not found`)
-      return script === undefined || SHELL_NAMES.has(script) || command.includes(script);
-    })
+    .filter((line) => !foreignScriptError(line, command))
     .join('\n');
+}
+
+function foreignScriptError(line: string, command: string): boolean {
+  const script = SCRIPT_ERROR.exec(line.trim())?.[1];
+  // the shell that runs the command reports its own errors so too (`/usr/bin/bash: line 3: x: command not found`)
+  return script !== undefined && !SHELL_NAMES.has(script) && !command.includes(script);
+}
+
+/**
+ * A command's output without what a login shell's start-up files printed before it: the errors, at its head, of
+ * scripts the command does not name. A read past the end of a file then prints nothing, as it does elsewhere.
+ */
+export function withoutStartupErrors(text: string, command: string): string {
+  if (!text.includes(': line ')) return text;
+  let at = 0;
+  for (;;) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end === -1 ? undefined : end);
+    if (!foreignScriptError(line, command)) break;
+    if (end === -1) return '';
+    at = end + 1;
+  }
+  return at === 0 ? text : text.slice(at);
 }
 
 /** A line logged below the level of an error is not why a call failed (`NOTICE:  index "x" does not exist`). */

@@ -20,7 +20,10 @@ function foundNothing(e: Entry): boolean {
 /** The same lookup again, maybe reworded: in the same place (or none named), for the same thing (or none named). */
 function sameLookup(a: Entry, b: Entry): boolean {
   if (a.target !== b.target) return false;
-  if (a.term === undefined || b.term === undefined) return a.term === b.term && a.tool === b.tool;
+  // A lookup that names no term asks the place what it holds: the same question only from the same program, or
+  // failing alike (`ls`, `cat package.json`, `git status`, each failing bare once the folder is gone)
+  if (a.term === undefined || b.term === undefined)
+    return a.term === b.term && a.tool === b.tool && (sameProgram(a, b) || (a.ok === false && b.ok === false));
   return similarity(a.term, b.term) >= REWORDED;
 }
 

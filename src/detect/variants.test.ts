@@ -145,6 +145,46 @@ describe('not one thing: healthy work that looks alike', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('a new project looked at with ls, ls again and rg --files, each empty, is an empty folder, not a retry', () => {
+    const s = new Session();
+    s.prompt();
+    const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
+    s.call(
+      'shell_command',
+      { command: 'ls', workdir: P },
+      `Exit code: 0\nWall time: 0.2 seconds\nOutput:\n${banner}\n`,
+      true,
+    );
+    s.call(
+      'shell_command',
+      { command: 'ls', workdir: P, login: false },
+      'Exit code: 0\nWall time: 0.1 seconds\nOutput:\n',
+      true,
+    );
+    s.call('shell_command', { command: 'rg --files', workdir: P, login: false }, 'Exit code: 1\nOutput:\n', false);
+    s.call(
+      'shell_command',
+      { command: 'ls -a', workdir: P, login: false },
+      'Exit code: 0\nOutput:\n.\n..\n.git\n',
+      true,
+    );
+    assert.deepEqual(s.timeline, []);
+  });
+
+  it("a page read past a file's end, printing only the shell's start-up error, printed nothing", () => {
+    const s = new Session();
+    s.prompt();
+    const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
+    const out = (body: string) => `Exit code: 0\nWall time: 0 seconds\nOutput:\n${banner}\n${body}`;
+    const latest = () => s.state.agents.main!.window.at(-1)!;
+    s.call('shell_command', { command: "sed -n '1,240p' docs/a.md", workdir: P }, out('# a\nabout a\n'));
+    assert.equal(latest().empty, undefined);
+    s.call('shell_command', { command: "sed -n '240,520p' docs/a.md", workdir: P }, out(''));
+    assert.equal(latest().empty, true);
+    s.call('shell_command', { command: "sed -n '240,520p' docs/b.md", workdir: P }, out(''));
+    assert.equal(latest().reread, undefined);
+  });
+
   it('folders listed one by one, each empty, are places explored, not one listing retried', () => {
     const s = new Session();
     s.prompt();

@@ -11,6 +11,7 @@ import {
   isInlineSyntaxError,
   isUsageError,
   saysFailed,
+  withoutStartupErrors,
 } from '../core/failure.ts';
 import { outcomeLines } from '../core/novelty.ts';
 import { outputText } from '../core/output-text.ts';
@@ -75,7 +76,8 @@ function callStep(
     call,
     facts.command === undefined ? facts : { ...facts, command: redactCommand(facts.command) },
   );
-  const text = outputText(output);
+  const printed = outputText(output);
+  const text = facts.command !== undefined ? withoutStartupErrors(printed, facts.command) : printed;
   // a search that quotes what it looked for (`results for query: "..."`, `No matches for pattern "..."`) says the
   // same when it finds nothing new; its matches, which hold the term too, are left as they are
   const quoted = shape.cls === 'search' && shape.term !== undefined && shape.term.length >= 4 ? shape.term : undefined;
@@ -83,7 +85,7 @@ function callStep(
   const outcome = canonicalOutput(
     echoed
       ? ECHO_QUOTES.reduce((t, [l, r]) => t.replaceAll(l + quoted + r, `${l}<term>${r}`), text)
-      : typeof output === 'string'
+      : typeof output === 'string' && text === printed
         ? output
         : text || output,
     ctx,
