@@ -6,6 +6,8 @@ import { Session, times } from '../../test/support/session.ts';
 // and the healthy work that looks like them. Through the whole engine, as the hook runs it.
 
 const P = '/home/dev/proj';
+/** What one person's login shell printed before every command (a start-up file's error). */
+const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
 
 describe('one thing, tried in different ways', () => {
   it('a program that is not there, called bare, through cmd or through PowerShell, is not found however called', () => {
@@ -148,7 +150,6 @@ describe('not one thing: healthy work that looks alike', () => {
   it('a new project looked at with ls, ls again and rg --files, each empty, is an empty folder, not a retry', () => {
     const s = new Session();
     s.prompt();
-    const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
     s.call(
       'shell_command',
       { command: 'ls', workdir: P },
@@ -174,7 +175,6 @@ describe('not one thing: healthy work that looks alike', () => {
   it("a page read past a file's end, printing only the shell's start-up error, printed nothing", () => {
     const s = new Session();
     s.prompt();
-    const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
     const out = (body: string) => `Exit code: 0\nWall time: 0 seconds\nOutput:\n${banner}\n${body}`;
     const latest = () => s.state.agents.main!.window.at(-1)!;
     s.call('shell_command', { command: "sed -n '1,240p' docs/a.md", workdir: P }, out('# a\nabout a\n'));
