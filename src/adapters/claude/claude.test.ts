@@ -165,6 +165,15 @@ describe("Claude Code: a result's head", () => {
     const written = `Web search error: undefined\n\nHere are the search results:\n\n${results}`;
     assert.equal(web(written).empty, undefined);
   });
+  it('a read past the end of a file, or of an empty one, showed nothing of it', () => {
+    const read = (answer: string) => claudeDialect({ name: 'Read', input: {} }, answer, true).facts.empty;
+    const past = (offset: number, lines: number) =>
+      `<system-reminder>Warning: the file exists but is shorter than the provided offset (${offset}). ` +
+      `The file has ${lines} lines.</system-reminder>`;
+    assert.equal(read(past(1800, 1524)), true);
+    assert.equal(read(past(1, 0)), true);
+    assert.equal(read(`${past(1800, 1524)}\n     1\tconst a = 1;`), undefined);
+  });
   it('is read for each mark exactly as each expression asked of it whole would read it', () => {
     const head = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 5 });
     fc.assert(

@@ -77,6 +77,15 @@ function foundNoPage(text: string): boolean {
   return body.length <= 300 && !body.includes('http://') && !body.includes('https://');
 }
 
+/** Read's answer past a file's end, or of an empty file (offset 1): the file exists, and none of it was shown. */
+const PAST_END = hinted(
+  new RegExp(
+    String.raw`^<system-reminder>Warning: the file exists but is shorter than the provided offset \(\d+\)\.` +
+      String.raw`[^<]*<\/system-reminder>$`,
+  ),
+  ['shorter than the provided offset'],
+);
+
 export const claudeDialect: Dialect = (call, output, ok) => {
   const name = call.name.startsWith('mcp__acp__') ? call.name.slice('mcp__acp__'.length) : call.name;
   const facts: CallFacts = tableFacts(TOOLS, SHELL, { ...call, name });
@@ -96,7 +105,8 @@ export const claudeDialect: Dialect = (call, output, ok) => {
     'empty',
     EMPTY.test(head.trim()) ||
       (code !== null && head.trim() === code[0]) ||
-      (name === 'WebSearch' && foundNoPage(text)),
+      (name === 'WebSearch' && foundNoPage(text)) ||
+      (facts.cls === 'read' && PAST_END.test(head.trim())),
   );
   mark(facts, 'unchanged', facts.cls === 'read' && UNCHANGED.test(head.trim()));
   return { ok: known, output, facts };
