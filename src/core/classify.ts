@@ -97,6 +97,8 @@ const SEARCHERS = wordSet(
 const POLLERS = wordSet('sleep wait watch start-sleep', true);
 /** Programs that ask a server how it is (`curl -s localhost:3000/health`): after a wait, asking is polling. */
 const PROBES = wordSet('curl wget http https xh nc invoke-webrequest iwr invoke-restmethod irm', true);
+/** An address a probe asks for: a read of that page (`curl -s localhost:3000/health`). */
+export const PAGE_ADDRESS = /^(?:https?:\/\/|localhost\b|127\.)/i;
 /** A probe's arguments that send something: a request that changes state, not a question. */
 const SENDS = /^(?:-d|--data\S*|-F|--form|-T|--upload-file|-X|--request|--post-\S+|-Method)$/i;
 /** Commands that ask how something elsewhere is getting on: a CI run, a cluster, containers, a service. */
@@ -610,7 +612,7 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     else if (look === 'read') consider({ cls: 'read', target: lastPath(words) ?? lastWord(words), range: joined });
     else if (PROBES.test(verb) && !args.some((a) => SENDS.test(a))) {
       // a request that sends nothing asks for a URL: a read of it, unless the command does something else too
-      const url = args.filter((a) => !a.startsWith('-')).find((a) => /^(?:https?:\/\/|localhost\b|127\.)/i.test(a));
+      const url = args.filter((a) => !a.startsWith('-')).find((a) => PAGE_ADDRESS.test(a));
       probed ??= url ?? args.filter((a) => !a.startsWith('-')).at(-1) ?? verb;
       consider({ cls: 'exec' });
     } else {

@@ -373,6 +373,8 @@ describe("a command's output without its login shell's start-up errors", () => {
     assert.equal(withoutStartupErrors(`${banner}\n`, 'bash shellenv.sh'), `${banner}\n`);
     const own = '/usr/bin/bash: line 3: adb: command not found';
     assert.equal(withoutStartupErrors(own, 'adb devices'), own);
+    // the agent's note of the exit code, where it comes first, stays
+    assert.equal(withoutStartupErrors(`Exit code 1\n${banner}\nboom`, 'make'), 'Exit code 1\nboom');
     // past the head, a script's error is part of what the command printed
     assert.equal(withoutStartupErrors(`built\n${banner}`, 'make'), `built\n${banner}`);
   });

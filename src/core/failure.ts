@@ -293,19 +293,7 @@ const SHELL_NAMES = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', '-bash', 'bash.
 /** bash's report of an error in a script it ran: `<script>: line <n>: <message>`. */
 const SCRIPT_ERROR = /^(?:[^\s:]*[/\\])?([^\s:/\\]+): line \d+: /;
 
-/**
- * The text without the errors of scripts the command does not name: a login shell's start-up files
- * (`shellenv.sh: line 18: /bin/ps: Operation not permitted`, before the output of every command a session ran)
- * say nothing of why this command failed.
- */
-function withoutForeignScripts(text: string, command: string): string {
-  if (!text.includes(': line ')) return text;
-  return text
-    .split('\n')
-    .filter((line) => !foreignScriptError(line, command))
-    .join('\n');
-}
-
+/** An error bash reports of a script the command does not name, on one line of its output. */
 function foreignScriptError(line: string, command: string): boolean {
   const script = SCRIPT_ERROR.exec(line.trim())?.[1];
   // the shell that runs the command reports its own errors so too (`/usr/bin/bash: line 3: x: command not found`)
@@ -314,20 +302,22 @@ function foreignScriptError(line: string, command: string): boolean {
 
 /**
  * A command's output without what a login shell's start-up files printed before it: the errors, at its head, of
- * scripts the command does not name. A read past the end of a file then prints nothing, as it does elsewhere.
+ * scripts the command does not name (`shellenv.sh: line 18: /bin/ps: Operation not permitted`, before the output of
+ * every command a session ran). They say nothing of the command: not why it failed, nor what it printed (a read
+ * past the end of a file printed nothing).
  */
 export function withoutStartupErrors(text: string, command: string): string {
   if (!text.includes(': line ')) return text;
-  let at = 0;
-  for (;;) {
-    const end = text.indexOf('\n', at);
-    const line = text.slice(at, end === -1 ? undefined : end);
-    if (!foreignScriptError(line, command)) break;
-    if (end === -1) return '';
-    at = end + 1;
-  }
-  return at === 0 ? text : text.slice(at);
+  const lines = text.split('\n');
+  let head = 0;
+  // the agent's note of the exit code comes first where it has one (`Exit code 1`): the head is past it
+  while (head < lines.length && (EXIT_LINE.test(lines[head]!) || foreignScriptError(lines[head]!, command))) head++;
+  if (head === 0) return text;
+  const kept = lines.slice(0, head).filter((line) => !foreignScriptError(line, command));
+  return [...kept, ...lines.slice(head)].join('\n');
 }
+
+const EXIT_LINE = /^Exit code:? -?\d+$/i;
 
 /** A line logged below the level of an error is not why a call failed (`NOTICE:  index "x" does not exist`). */
 const NOTICE = /^\s*(?:NOTICE|INFO|DEBUG)\b:?\s/m;
@@ -343,7 +333,7 @@ function withoutNotices(text: string): string {
 
 /** The cause of a failed call (see CauseClass), read from its output; `command` where it ran one. */
 export function failureCause(output: string, command?: string): string {
-  const text = withoutNotices(command === undefined ? output : withoutForeignScripts(output, command));
+  const text = withoutNotices(command === undefined ? output : withoutStartupErrors(output, command));
   const t = text.length > 8_000 ? text.slice(0, 4_000) + '\n' + text.slice(-4_000) : text;
   const words = t.replace(/^Exit code:? -?\d+$/gim, '').trim();
   if (words.length === 0) return 'bare';

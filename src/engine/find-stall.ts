@@ -71,12 +71,11 @@ function checksAction(window: readonly Entry[]): boolean {
 const UNCURED = new Set(['command-not-found', 'permission', 'auth']);
 
 /**
- * Whether the latest call, a poll, failed for a cause waiting cannot cure (`docker ps` refused the daemon's socket,
+ * Whether a poll failed for a cause waiting cannot cure (`docker ps` refused the daemon's socket,
  * `gh run list` not logged in): asked again, it is retried, not waited on. A server still starting is refused or
  * answers 5xx, and is waited on.
  */
-function waitingCannotCure(window: readonly Entry[]): boolean {
-  const last = window.at(-1)!;
+function waitingCannotCure(last: Entry): boolean {
   return last.ok === false && (last.malformed === true || UNCURED.has(last.cause ?? ''));
 }
 
@@ -154,7 +153,9 @@ export function findStall(
   // own guard (a cap and a depth rule): an orchestrator fanning out similar subagents is healthy work its
   // near-duplicate signals would misread.
   const judging =
-    config.judge.enabled && cls !== 'spawn' && (cls !== 'poll' || checksAction(window) || waitingCannotCure(window));
+    config.judge.enabled &&
+    cls !== 'spawn' &&
+    (cls !== 'poll' || checksAction(window) || waitingCannotCure(window.at(-1)!));
   const judgeScore = (list: readonly SignalResult[]) => scoreSignals(list, judgeOf(model, config));
   /** Whether the judge's stall holds with the deciding signal one attempt weaker. */
   const holdsWeaker = (decider: SignalCode) => {

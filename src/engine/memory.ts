@@ -61,15 +61,15 @@ export function rememberCall(
   }
   // a read "unchanged since your last read" shows nothing of the file, so it neither proves nor disproves a change
   // A search of one file for one thing (`grep -n foo cfg.py`) is a view of it too: the lines it finds show a change
+  // (one view of the file for each thing searched; a read's is the file's latest)
   const searched = step.cls === 'search' && step.sought !== undefined;
-  const look = step.cls === 'read' || searched;
-  if (look && step.ok !== false && !step.empty && !step.unchanged && step.target !== undefined) {
+  if ((step.cls === 'read' || searched) && step.ok !== false && !step.empty && !step.unchanged && step.target) {
     const { target, out } = step;
     const region = searched ? `s:${step.sought}` : (step.region ?? '');
-    const before = views.find((v) => v[0] === target && (!searched || v[1] === region));
+    const same = (v: (typeof views)[number]) => v[0] === target && (!searched || v[1] === region);
+    const before = views.find(same);
     if (before !== undefined && before[3] > 0 && before[1] === region && before[2] === out) entry.unseen = true;
-    const others = views.filter((v) => v[0] !== target || (searched && v[1] !== region));
-    views = lastN([...others, [target, region, out, 0]], MAX_VIEWS);
+    views = lastN([...views.filter((v) => !same(v)), [target, region, out, 0]], MAX_VIEWS);
   } else if (views.length > 0 && changesFiles(step))
     views = views.map((v) => (step.target === undefined || v[0] === step.target ? [v[0], v[1], v[2], v[3] + 1] : v));
   // Edit/revert, seen in the working tree where the hook could fingerprint it after a failure, and in the

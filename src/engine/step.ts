@@ -1,7 +1,7 @@
 import type { CallFacts, CallStep, Event, Observation, Step, ToolCall } from '../types.ts';
 import { canonicalArgs, canonicalOutput, canonicalText, idsIn, type NormalizeContext } from '../core/canonical.ts';
 import { argsTemplate, shellTemplate } from '../core/template.ts';
-import { classify } from '../core/classify.ts';
+import { classify, PAGE_ADDRESS } from '../core/classify.ts';
 import { digest } from '../core/digest.ts';
 import {
   CAUSE_CLASSES,
@@ -26,8 +26,6 @@ import { chantCount } from '../core/chant.ts';
 
 /** Programs that find processes or ports and exit 1 when there are none. */
 const FINDERS = new Set(['lsof', 'pgrep', 'pidof']);
-/** What a shell's request for a URL names as its target. */
-const PAGE = /^(?:https?:\/\/|localhost\b|127\.)/i;
 /** A URL's host, as a read of it names it. */
 const URL_HOST = /^https?:\/\/([^/?#\s]+)/i;
 
@@ -100,7 +98,7 @@ function callStep(
     ok = false;
   // a script that catches its own error and prints it exits 0: a short answer that is only an error is a failure
   // and so is a page a server answered with nothing but its error (`curl -s .../v1/me`: `{"error":"unauthorized"}`)
-  const page = shape.cls === 'read' && facts.command !== undefined && PAGE.test(shape.target ?? '');
+  const page = shape.cls === 'read' && facts.command !== undefined && PAGE_ADDRESS.test(shape.target ?? '');
   if (ok !== false && (shape.cls === 'exec' || shape.cls === 'test' || page) && isErrorAnswer(text)) ok = false;
   // the script as the call's canonical forms read it, and what a lookup looks for, each worked out once
   const script = shape.script !== undefined ? canonicalText(shape.script, ctx) : undefined;
