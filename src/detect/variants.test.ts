@@ -409,6 +409,56 @@ describe('lookups that move but never find anything, and rounds that fail alike'
     assert.equal(s.actions()[0], 'nudge');
   });
 
+  it('one page fetched with the prompt reworded, told each time in other words that it is not there, is nudged', () => {
+    const s = new Session();
+    s.prompt('find how often webhooks are retried');
+    const url = 'https://docs.example.com/api/webhooks';
+    s.call(
+      'WebFetch',
+      { url, prompt: 'What is the retry limit for webhooks?' },
+      'The page does not mention a retry limit for webhooks. It covers signing secrets and event types.',
+    );
+    s.call(
+      'WebFetch',
+      { url, prompt: 'How many times are failed deliveries retried?' },
+      'I could not find any information about retries on this page; it describes how to register endpoints.',
+    );
+    const d = s.call(
+      'WebFetch',
+      { url, prompt: 'Describe the retry and backoff policy' },
+      'The retry policy is not documented in the provided content.',
+    );
+    assert.equal(d.action, 'nudge');
+  });
+
+  it('one page asked three things, each answered, or pages said to lack a thing one after another, are reading', () => {
+    const s = new Session();
+    s.prompt('wire up the webhooks');
+    const url = 'https://docs.example.com/api/webhooks';
+    s.call(
+      'WebFetch',
+      { url, prompt: 'How are webhooks signed?' },
+      'Webhooks are signed with HMAC-SHA256 using the endpoint secret.',
+    );
+    s.call(
+      'WebFetch',
+      { url, prompt: 'Which event types exist?' },
+      'Event types: invoice.paid, invoice.failed, customer.created.',
+    );
+    s.call(
+      'WebFetch',
+      { url, prompt: 'What is the payload format?' },
+      'The payload is JSON with id, type, created and data fields.',
+    );
+    for (const page of ['retries', 'limits', 'errors'])
+      s.call(
+        'WebFetch',
+        { url: `https://docs.example.com/api/${page}`, prompt: 'Is there a retry limit?' },
+        `The ${page} page does not mention a retry limit.`,
+      );
+    assert.deepEqual(s.actions(), []);
+  });
+
   it('a row deleted and inserted again, failing on the same duplicate key each round, is a cycle', () => {
     const s = new Session();
     s.prompt('seed the database');

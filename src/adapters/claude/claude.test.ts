@@ -165,6 +165,12 @@ describe("Claude Code: a result's head", () => {
     const written = `Web search error: undefined\n\nHere are the search results:\n\n${results}`;
     assert.equal(web(written).empty, undefined);
   });
+  it('a fetched page that its reader says lacks what was asked found nothing; one that told it found it', () => {
+    const fetch = (answer: string) =>
+      claudeDialect({ name: 'WebFetch', input: { url: 'https://docs.example.com' } }, answer, true).facts.empty;
+    assert.equal(fetch('Based on the web page content provided, there is **no mention** of a retry limit.'), true);
+    assert.equal(fetch('Deliveries are retried 5 times, with exponential backoff.'), undefined);
+  });
   it('a read past the end of a file, or of an empty one, showed nothing of it', () => {
     const read = (answer: string) => claudeDialect({ name: 'Read', input: {} }, answer, true).facts.empty;
     const past = (offset: number, lines: number) =>

@@ -2,6 +2,7 @@ import type { CallFacts } from '../../types.ts';
 import { type Dialect, mark, tableFacts, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
 import { anyOf, either, hinted, regex } from '../../core/regex.ts';
+import { saysPageLacks } from '../../core/page-lacks.ts';
 
 // Claude Code's tools and the texts its harness puts around their results (measured on 2.1.x transcripts
 // and hook payloads). Tools reached through an ACP bridge (`mcp__acp__Bash`) are the same tools.
@@ -106,6 +107,7 @@ export const claudeDialect: Dialect = (call, output, ok) => {
     EMPTY.test(head.trim()) ||
       (code !== null && head.trim() === code[0]) ||
       (name === 'WebSearch' && foundNoPage(text)) ||
+      (name === 'WebFetch' && known !== false && saysPageLacks(head)) ||
       (facts.cls === 'read' && PAST_END.test(head.trim())),
   );
   mark(facts, 'unchanged', facts.cls === 'read' && UNCHANGED.test(head.trim()));

@@ -2,6 +2,7 @@ import type { CallFacts } from '../../types.ts';
 import { type Dialect, mark, tableFacts, type ToolTable, toolTable } from '../dialect.ts';
 import { outputText } from '../../core/output-text.ts';
 import { either } from '../../core/regex.ts';
+import { saysPageLacks } from '../../core/page-lacks.ts';
 
 // Gemini CLI's tools and result texts. A shell call's result is a block of labelled lines
 // (`Command: ...\nDirectory: ...\nOutput: ...\nError: ...\nExit Code: 1\n...\nProcess Group PGID: 123`; some
@@ -66,7 +67,10 @@ export function geminiShaped(tools: ToolTable, shell: ReadonlySet<string>, texts
     mark(facts, 'refused', texts.refused.test(head));
     mark(facts, 'malformed', texts.malformed.test(head));
     mark(facts, 'rejected', facts.cls === 'edit' && known === false && texts.rejectedEdit.test(head));
-    mark(facts, 'empty', facts.cls !== 'edit' && (outputText(body).trim().length === 0 || texts.empty.test(head)));
+    const nothing = outputText(body).trim().length === 0 || texts.empty.test(head);
+    // its web_fetch answers as a model that read the page for the prompt
+    const lacks = call.name === 'web_fetch' && known !== false && saysPageLacks(head);
+    mark(facts, 'empty', facts.cls !== 'edit' && (nothing || lacks));
     return { ok: known, output: body, facts };
   };
 }

@@ -180,6 +180,22 @@ describe('qwen: the dialect (its tools and result texts, read in 0.24.4)', () =>
       { ok: false, output: '', facts: { cls: 'exec', command: 'grep -r nope .', empty: true } },
     ],
     [
+      'a fetched page its reader says lacks what was asked: found nothing',
+      'web_fetch',
+      { url: 'https://docs.example.com/api', prompt: 'What is the retry limit?' },
+      'The documentation does not specify a retry limit for webhook deliveries.',
+      true,
+      { ok: true, facts: { cls: 'read', empty: true } },
+    ],
+    [
+      'a fetched page that told what was asked',
+      'web_fetch',
+      { url: 'https://docs.example.com/api', prompt: 'What is the retry limit?' },
+      'Deliveries are retried 5 times, with exponential backoff.',
+      true,
+      { ok: true, facts: { cls: 'read' } },
+    ],
+    [
       'an edit whose old_string is not in the file',
       'edit',
       { file_path: '/p/a.js', old_string: 'x', new_string: 'y' },
