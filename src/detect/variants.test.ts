@@ -6,6 +6,15 @@ import { Session, times } from '../../test/support/session.ts';
 // and the healthy work that looks like them. Through the whole engine, as the hook runs it.
 
 const P = '/home/dev/proj';
+const webhooks = 'https://docs.example.com/api/webhooks';
+
+/** One page fetched once per [prompt, answer]; the action of each call, undefined when it passed. */
+function fetchEach(s: Session, url: string, asks: [string, string][]): (string | undefined)[] {
+  return asks.map(([prompt, answer]) => {
+    const d = s.call('WebFetch', { url, prompt }, answer);
+    return d.action === 'allow' ? undefined : d.action;
+  });
+}
 /** What one person's login shell printed before every command (a start-up file's error). */
 const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
 
@@ -412,44 +421,22 @@ describe('lookups that move but never find anything, and rounds that fail alike'
   it('one page fetched with the prompt reworded, told each time in other words that it is not there, is nudged', () => {
     const s = new Session();
     s.prompt('find how often webhooks are retried');
-    const url = 'https://docs.example.com/api/webhooks';
-    s.call(
-      'WebFetch',
-      { url, prompt: 'What is the retry limit for webhooks?' },
-      'The page does not mention a retry limit for webhooks. It covers signing secrets and event types.',
-    );
-    s.call(
-      'WebFetch',
-      { url, prompt: 'How many times are failed deliveries retried?' },
-      'I could not find any information about retries on this page; it describes how to register endpoints.',
-    );
-    const d = s.call(
-      'WebFetch',
-      { url, prompt: 'Describe the retry and backoff policy' },
-      'The retry policy is not documented in the provided content.',
-    );
-    assert.equal(d.action, 'nudge');
+    const actions = fetchEach(s, webhooks, [
+      ['What is the retry limit for webhooks?', 'The page does not mention a retry limit for webhooks.'],
+      ['How many times are failed deliveries retried?', 'I could not find any information about retries here.'],
+      ['Describe the retry and backoff policy', 'The retry policy is not documented in the provided content.'],
+    ]);
+    assert.deepEqual(actions, [undefined, undefined, 'nudge']);
   });
 
   it('one page asked three things, each answered, or pages said to lack a thing one after another, are reading', () => {
     const s = new Session();
     s.prompt('wire up the webhooks');
-    const url = 'https://docs.example.com/api/webhooks';
-    s.call(
-      'WebFetch',
-      { url, prompt: 'How are webhooks signed?' },
-      'Webhooks are signed with HMAC-SHA256 using the endpoint secret.',
-    );
-    s.call(
-      'WebFetch',
-      { url, prompt: 'Which event types exist?' },
-      'Event types: invoice.paid, invoice.failed, customer.created.',
-    );
-    s.call(
-      'WebFetch',
-      { url, prompt: 'What is the payload format?' },
-      'The payload is JSON with id, type, created and data fields.',
-    );
+    fetchEach(s, webhooks, [
+      ['How are webhooks signed?', 'Webhooks are signed with HMAC-SHA256 using the endpoint secret.'],
+      ['Which event types exist?', 'Event types: invoice.paid, invoice.failed, customer.created.'],
+      ['What is the payload format?', 'The payload is JSON with id, type, created and data fields.'],
+    ]);
     for (const page of ['retries', 'limits', 'errors'])
       s.call(
         'WebFetch',
