@@ -39,6 +39,20 @@ function withAgent(state: State, id: string, agent: AgentState): State {
   return { ...state, agents: { ...state.agents, [id]: agent } };
 }
 
+/**
+ * Whether an agent holds a refusal for its next call before the call runs: it was stopped in this task, or its
+ * very next call is checked against the loop just flagged. An agent that holds none has every call about to run
+ * allowed (allowedUnlessHeld), so the hook records such a call without folding the session.
+ */
+export function holdsRefusal(agent: AgentState | undefined): boolean {
+  return agent !== undefined && (agent.stopped !== undefined || agent.denyNext !== undefined);
+}
+
+/** A call about to run that touches none of stallguard's files: reduce() allows it unless its agent holds a refusal. */
+export function allowedUnlessHeld(obs: Observation): boolean {
+  return obs.step.k === 'pre' && !obs.step.guard;
+}
+
 export function reduce(prev: State, obs: Observation, config: Config, model?: JudgeModel): Result {
   let state = prev;
   const { step, agent: actor } = obs;

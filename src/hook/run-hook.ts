@@ -173,7 +173,7 @@ export function runParsed(
   });
   const out = respond(responder, list);
   const event = parsed.event;
-  const window = agentIn(out.state, event.agent.id)?.window ?? [];
+  const window = (out.state && agentIn(out.state, event.agent.id)?.window) ?? [];
   if (
     out.output.decision?.action !== 'allow' ||
     !list.some((o) => o.step.k === 'call') ||

@@ -1,14 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Actor, Event, Observation } from '../types.ts';
 import { DEFAULT_CONFIG } from '../config/defaults.ts';
 import { observation } from '../engine/step.ts';
+import { reduce } from '../engine/engine.ts';
+import { initialState } from '../engine/state.ts';
 import { type LogLine, parseLine } from './session-log.ts';
 import {
   foldLatest,
+  holdPath,
   isSessionName,
   observeAllInLog,
   observeInLog,
@@ -88,12 +91,24 @@ function lines(file: string): (LogLine | undefined)[] {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).map(parseLine);
 }
 
+/** The decisions of a fold of the whole list in memory, as replay takes them. */
+function folded(list: Observation[]): string[] {
+  let state = initialState();
+  return list.map((o) => {
+    const r = reduce(state, o, DEFAULT_CONFIG);
+    state = r.state;
+    return r.decision.code ?? r.decision.action;
+  });
+}
+
 const LIST = scenario();
-const REFERENCE = run(scratchFile(), LIST, Infinity);
+const REFERENCE = folded(LIST);
 
 describe('a session log in segments', () => {
   it('decides every call as one endless file would, with small segments', () => {
-    assert.ok(REFERENCE.includes('STALL'), 'the scenario has stalls to decide');
+    for (const code of ['STALL', 'REPEAT_DENIED', 'STOPPED'])
+      assert.ok(REFERENCE.includes(code), `${code} in the scenario`);
+    assert.deepEqual(run(scratchFile(), LIST, Infinity), REFERENCE, 'one endless file');
     const file = scratchFile();
     assert.deepEqual(run(file, LIST, 8 * 1024), REFERENCE);
     const segments = sessionSegments(file);
@@ -125,6 +140,26 @@ describe('a session log in segments', () => {
     );
   });
 
+  it('folds a call about to run only where its agent may have it refused: after a stall, or once stopped', () => {
+    const file = scratchFile();
+    const agent = LIST.find((o) => o.agent.id !== 'main' && o.step.k === 'pre')!.agent.id;
+    const marked = () => existsSync(holdPath(file, agent));
+    const seen: string[] = [];
+    for (const o of LIST) {
+      const held = marked();
+      const r = observeInLog(file, o, DEFAULT_CONFIG, meta, Infinity);
+      if (o.agent.id !== agent || o.step.k !== 'pre') continue;
+      assert.equal(r.folded > 0, held, 'folded exactly where the agent was marked');
+      seen.push(`${held ? 'held' : 'free'} ${r.decision.code ?? r.decision.action}`);
+      if (seen.includes('held STOPPED')) break;
+    }
+    assert.deepEqual(
+      [...new Set(seen)],
+      ['free allow', 'held REPEAT_DENIED', 'held STOPPED'],
+      'allowed unfolded, refused after folding',
+    );
+  });
+
   it('gives its readers every observation once, in order', () => {
     const file = scratchFile();
     run(file, LIST, 8 * 1024);
@@ -152,7 +187,8 @@ describe('a session log in segments', () => {
     const endless = scratchFile();
     for (const o of LIST) {
       observeInLog(file, o, DEFAULT_CONFIG, meta, 8 * 1024);
-      const { state } = observeInLog(endless, o, DEFAULT_CONFIG, meta, Infinity);
+      observeInLog(endless, o, DEFAULT_CONFIG, meta, Infinity);
+      const { state } = foldLatest(endless, DEFAULT_CONFIG);
       const latest = lines(sessionSegments(file).at(-1)!);
       if (latest.some((l) => l?.t === 'o')) continue;
       assert.deepEqual(

@@ -15,6 +15,9 @@ import {
 import type { Config, Decision, Observation } from '../types.ts';
 import { ALLOW } from '../types.ts';
 import { fileLines } from '../readers/lines.ts';
+import { allowedUnlessHeld, holdsRefusal } from '../engine/engine.ts';
+import { agentIn } from '../engine/state.ts';
+import { safeName } from './paths.ts';
 import {
   appendLine,
   appendLines,
@@ -25,6 +28,7 @@ import {
   type LogLine,
   newLineId,
   parseLine,
+  placeAgainstSeal,
   SEGMENT_BYTES,
 } from './session-log.ts';
 
@@ -184,6 +188,22 @@ export function recentlyObserved(file: string, calls: readonly string[]): Set<st
   return found;
 }
 
+/**
+ * The file whose presence says that an agent of the session may hold a refusal (engine's holdsRefusal): kept
+ * by every fold of the agent's observations, so that a call about to run is folded only where it may be refused.
+ * One left behind (a task that started afresh, an agent that ended) costs only that fold.
+ */
+export function holdPath(file: string, agent: string): string {
+  return file.replace(/\.jsonl$/, `.${safeName(agent)}.hold`);
+}
+
+function markHold(file: string, agent: string, held: boolean): void {
+  const path = holdPath(file, agent);
+  if (held === existsSync(path)) return;
+  if (held) writeFileSync(path, '', { mode: 0o600 });
+  else rmSync(path, { force: true });
+}
+
 /** The hook's whole use of the store: record the observation, decide it, checkpoint now and then, seal past a size. */
 export function observeInLog(
   file: string,
@@ -191,14 +211,15 @@ export function observeInLog(
   config: Config,
   meta: Extract<LogLine, { t: 'm' }>,
   segmentBytes = SEGMENT_BYTES,
-): Folded & { id: string; file: string } {
+): Omit<Folded, 'state'> & { state?: Folded['state']; id: string; file: string } {
   const r = observeAllInLog(file, [obs], config, meta, segmentBytes);
   return { state: r.state, decision: r.decisions[0]!, folded: r.folded, id: r.ids[0]!, file: r.file };
 }
 
 /**
  * Several observations of one event at once (the outcomes a batch's end lists, then the end): written in
- * one write, folded once, each with its decision.
+ * one write, folded once, each with its decision, and the state after them, unless they were a call about to
+ * run that was allowed without a fold.
  */
 export function observeAllInLog(
   file: string,
@@ -206,8 +227,10 @@ export function observeAllInLog(
   config: Config,
   meta: Extract<LogLine, { t: 'm' }>,
   segmentBytes = SEGMENT_BYTES,
-): { state: Folded['state']; decisions: Decision[]; folded: number; ids: string[]; file: string } {
+): { state?: Folded['state']; decisions: Decision[]; folded: number; ids: string[]; file: string } {
   createSessionFile(file, meta);
+  // a call about to run, of an agent that holds no refusal, is allowed: recorded, and folded by the next process
+  const quick = list.length === 1 && allowedUnlessHeld(list[0]!) && !existsSync(holdPath(file, list[0]!.agent.id));
   const ids = list.map(() => newLineId());
   const last = ids.at(-1)!;
   let g = currentSegment(file);
@@ -218,6 +241,14 @@ export function observeAllInLog(
       seg,
       list.map((o, i) => ({ t: 'o', id: ids[i]!, o })),
     );
+    if (quick) {
+      const place = placeAgainstSeal(seg, last, segmentBytes);
+      if (place === 'late') {
+        g = startNext(file, g, config, meta, segmentBytes);
+        continue;
+      }
+      if (place === 'kept') return { decisions: [ALLOW], folded: 0, ids, file: seg };
+    }
     const wanted = new Map(ids.map((id) => [id, ALLOW]));
     const r = foldSegment(
       seg,
@@ -231,6 +262,8 @@ export function observeAllInLog(
       continue;
     }
     if (r.folded >= CHECKPOINT_EVERY) appendLine(seg, { t: 'c', after: last, s: r.state });
+    for (const agent of new Set(list.map((o) => o.agent.id)))
+      markHold(file, agent, holdsRefusal(agentIn(r.state, agent)));
     if (!r.sealed && r.size > segmentBytes) {
       appendLine(seg, { t: 's', next: g + 1 });
       startNext(file, g, config, meta, segmentBytes);

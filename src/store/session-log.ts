@@ -22,7 +22,8 @@ import { initialState, isState, type State } from '../engine/state.ts';
 // sees a consistent prefix, and a process killed half-way leaves at worst a fragment of its own line, which
 // readers skip (the line appended after it is recovered whole, see parseLine). Checkpoints of the folded
 // state, written every CHECKPOINT_EVERY observations, keep each call's work bounded however long the
-// session runs. There are no locks, so there is nothing a killed process can leave held. Past a size the
+// session runs (a call about to run is often recorded without a fold: segments.ts's holdPath). There are no
+// locks, so there is nothing a killed process can leave held. Past a size the
 // log goes on in a new segment that starts from a checkpoint (segments.ts), so a fold never reads far.
 
 export const CHECKPOINT_EVERY = 24;
@@ -115,6 +116,14 @@ function readTail(
   bytes: number,
   cover = Infinity,
 ): { lines: string[]; fromStart: boolean; size: number } {
+  const { buf, start, size } = tailBytes(file, bytes, cover);
+  const lines = buf.toString('utf8').split('\n');
+  if (start > 0) lines.shift(); // a partial line
+  return { lines: lines.filter((l) => l.length > 0), fromStart: start === 0, size };
+}
+
+/** The bytes of a file from the last `bytes`, or from `cover` if that is earlier, and where they start. */
+function tailBytes(file: string, bytes: number, cover: number): { buf: Buffer; start: number; size: number } {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -126,12 +135,23 @@ function readTail(
       if (n === 0) break;
       got += n;
     }
-    const lines = buf.subarray(0, got).toString('utf8').split('\n');
-    if (start > 0) lines.shift(); // a partial line
-    return { lines: lines.filter((l) => l.length > 0), fromStart: start === 0, size };
+    return { buf: buf.subarray(0, got), start, size };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Where the observation `id`, just appended, sits against the segment's seal, without parsing a line: after it
+ * (`late`, to be appended again in the next segment), or `kept`; undefined when the bytes a fold reads do not
+ * hold it. A seal is written whole by one process, and no value holds its text (JSON escapes the quotes).
+ */
+export function placeAgainstSeal(file: string, id: string, segmentBytes = SEGMENT_BYTES): 'kept' | 'late' | undefined {
+  const { buf } = tailBytes(file, FIRST_READ, segmentBytes);
+  const mine = buf.lastIndexOf(`{"t":"o","id":${JSON.stringify(id)},`);
+  if (mine === -1) return undefined;
+  const seal = buf.indexOf('{"t":"s","next":');
+  return seal !== -1 && seal < mine ? 'late' : 'kept';
 }
 
 function parseWhole(text: string): LogLine | undefined {
