@@ -90,7 +90,7 @@ describe('packaging', () => {
     const env = { CLAUDE_PLUGIN_ROOT: process.cwd(), CLAUDE_PLUGIN_DATA: data, HOME: home };
     const answers = claudeLoop().map((p) => sh(commandOf('hooks/hooks.json'), env, p));
     assert.match(answers[3]!, /additionalContext.*x2/);
-    assert.equal(readdirSync(join(data, 'sessions')).length, 1);
+    assert.equal(readdirSync(join(data, 'sessions')).filter((n) => n.endsWith('.jsonl')).length, 1);
     assert.equal(existsSync(join(home, '.stallguard')), false);
   });
 

@@ -102,7 +102,7 @@ describe('from npm pack to a guarded project', {
     }
     assert.deepEqual(answers.slice(0, 4), ['', '', '', '']);
     assert.match(JSON.parse(answers[4]!).hookSpecificOutput.additionalContext, /^stallguard: .*`Bash npm test` x5/);
-    assert.equal(readdirSync(join(home, '.stallguard', 'sessions')).length, 1);
+    assert.equal(readdirSync(join(home, '.stallguard', 'sessions')).filter((n) => n.endsWith('.jsonl')).length, 1);
 
     // the shared install runs that same copy from PATH
     run('stallguard', ['install', '--scope', 'project'], { cwd: project, env });
@@ -113,6 +113,6 @@ describe('from npm pack to a guarded project', {
       env,
       input: JSON.stringify(claude.prompt(project, 'next task', 'sess-2')),
     });
-    assert.equal(readdirSync(join(home, '.stallguard', 'sessions')).length, 2);
+    assert.equal(readdirSync(join(home, '.stallguard', 'sessions')).filter((n) => n.endsWith('.jsonl')).length, 2);
   });
 });
