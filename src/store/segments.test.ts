@@ -160,6 +160,21 @@ describe('a session log in segments', () => {
     );
   });
 
+  it("goes on in new segments where an agent's events are all calls about to run, none of them folded", () => {
+    const file = scratchFile();
+    const pres = Array.from({ length: 200 }, (_, i) =>
+      obs(
+        { kind: 'pre-tool', agent: { id: 'main' }, call: { name: 'Read', input: { file_path: `${CWD}/f${i}.ts` } } },
+        i,
+      ),
+    );
+    const decided = pres.map((o) => observeInLog(file, o, DEFAULT_CONFIG, meta, 8 * 1024));
+    assert.ok(decided.every((d) => d.decision.action === 'allow'));
+    assert.ok(decided.filter((d) => d.folded === 0).length > 150, 'most recorded without a fold');
+    assert.ok(sessionSegments(file).length >= 3, 'each sealed past its size by a fold');
+    assert.equal(foldLatest(file, DEFAULT_CONFIG).state.seen, 200, 'all of them in the state, once');
+  });
+
   it('gives its readers every observation once, in order', () => {
     const file = scratchFile();
     run(file, LIST, 8 * 1024);

@@ -143,15 +143,17 @@ function tailBytes(file: string, bytes: number, cover: number): { buf: Buffer; s
 
 /**
  * Where the observation `id`, just appended, sits against the segment's seal, without parsing a line: after it
- * (`late`, to be appended again in the next segment), or `kept`; undefined when the bytes a fold reads do not
- * hold it. A seal is written whole by one process, and no value holds its text (JSON escapes the quotes).
+ * (`late`, to be appended again in the next segment), or `kept`. Undefined when it is for a fold to say: the
+ * bytes a fold reads do not hold the line, or the segment is past its size and due the seal a fold writes. A
+ * seal is written whole by one process, and no value holds its text (JSON escapes the quotes).
  */
 export function placeAgainstSeal(file: string, id: string, segmentBytes = SEGMENT_BYTES): 'kept' | 'late' | undefined {
-  const { buf } = tailBytes(file, FIRST_READ, segmentBytes);
+  const { buf, size } = tailBytes(file, FIRST_READ, segmentBytes);
   const mine = buf.lastIndexOf(`{"t":"o","id":${JSON.stringify(id)},`);
   if (mine === -1) return undefined;
   const seal = buf.indexOf('{"t":"s","next":');
-  return seal !== -1 && seal < mine ? 'late' : 'kept';
+  if (seal !== -1 && seal < mine) return 'late';
+  return size > segmentBytes ? undefined : 'kept';
 }
 
 function parseWhole(text: string): LogLine | undefined {
