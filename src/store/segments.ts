@@ -119,7 +119,7 @@ function startNext(
   const atSeal = foldSegment(
     segmentPath(file, g),
     config,
-    (heads) => heads.findIndex((l) => l?.t === 's'),
+    (parsed) => parsed.findIndex((l) => l?.t === 's'),
     segmentBytes,
   );
   if ('late' in atSeal) throw new Error(`segment ${g} of ${file} has no seal to start the next one from`);
@@ -253,7 +253,7 @@ export function observeAllInLog(
     const r = foldSegment(
       seg,
       config,
-      (heads) => heads.findIndex((l) => l?.t === 'o' && l.id === last),
+      (parsed) => parsed.findIndex((l) => l?.t === 'o' && l.id === last),
       segmentBytes,
       wanted,
     );
@@ -302,9 +302,9 @@ export function sessionMtime(file: string): number {
  */
 export function foldLatest(file: string, config: Config): Folded {
   const seg = sessionSegments(file).at(-1)!;
-  const r = foldSegment(seg, config, (heads) => {
-    const last = heads.findLastIndex((l) => l?.t === 'o');
-    return last !== -1 ? last : heads.findIndex((l) => l?.t === 'c' && l.after === '');
+  const r = foldSegment(seg, config, (parsed) => {
+    const last = parsed.findLastIndex((l) => l?.t === 'o');
+    return last !== -1 ? last : parsed.findIndex((l) => l?.t === 'c' && l.after === '');
   });
   if ('late' in r) throw new Error(`${seg} ends after its seal: a rotation is under way`);
   return r;

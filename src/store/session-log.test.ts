@@ -109,11 +109,7 @@ describe('a session log damaged by a writer that died', () => {
             if (i !== at || i === 0) return;
             // the dead writer's own line: an observation, or a checkpoint (the largest lines in the file)
             const full = checkpoint
-              ? JSON.stringify({
-                  t: 'c',
-                  after: lastId(file),
-                  s: foldThrough(file, lastId(file), DEFAULT_CONFIG).state,
-                })
+              ? JSON.stringify({ t: 'c', after: 'zzzz', s: foldThrough(file, lastId(file), DEFAULT_CONFIG).state })
               : JSON.stringify({ t: 'o', id: 'dead00', o: list[i] });
             // any strict prefix: the write stopped before its last byte, the newline
             appendFileSync(file, full.slice(0, 1 + Math.floor(cutAt * (full.length - 2))));

@@ -193,65 +193,28 @@ export interface Folded {
 /** What a fold of one segment found: the fold, or that the observation came after the segment's seal. */
 export type SegmentFold = (Folded & { sealed: boolean; size: number }) | { late: true };
 
-/** What a fold knows of a line before it parses it: its kind, and the id it has or the observation it follows. */
-export type LineHead = { t: LogLine['t']; id?: string; after?: string };
-
-const OBSERVATION_START = '{"t":"o","id":"';
-const CHECKPOINT_START = '{"t":"c","after":"';
-
 /**
- * A line's head, read from its first fields as JSON.stringify writes an observation or a checkpoint, without
- * parsing the rest: most of a tail's lines are older than the checkpoint a fold starts from. Any other line,
- * and one that holds the start of another (a writer's fragment before it, which parseLine recovers), is parsed.
- */
-function headOf(text: string): { head?: LineHead; line?: LogLine } {
-  if (text.indexOf(LINE_START, 1) === -1)
-    for (const [start, t] of [
-      [OBSERVATION_START, 'o'],
-      [CHECKPOINT_START, 'c'],
-    ] as const) {
-      if (!text.startsWith(start)) continue;
-      const end = text.indexOf('"', start.length);
-      if (end === -1) break;
-      const value = text.slice(start.length, end);
-      return { head: t === 'o' ? { t, id: value } : { t, after: value } };
-    }
-  const line = parseLine(text);
-  if (!line) return {};
-  const head: LineHead = { t: line.t };
-  if (line.t === 'o' || line.t === 'd') head.id = line.id;
-  if (line.t === 'c') head.after = line.after;
-  return { head, line };
-}
-
-/**
- * Folds one segment through the line that `target` picks among its lines' heads (an index, or -1 when
+ * Folds one segment through the line that `target` picks among its parsed lines (an index, or -1 when
  * the lines read do not reach it), from the nearest usable checkpoint before it. The line is an
  * observation, or the segment's head checkpoint: then the state is the head's, and nothing is folded. The
  * read always covers everything past `segmentBytes`, where every seal lies, so a line after the first seal
- * is known as late. Only the checkpoint used and the observations after it are parsed whole.
+ * is known as late.
  * It reads more of the segment only when the tail does not reach back far enough, and never starts from
  * an empty state unless it read the segment from its start.
  */
 export function foldSegment(
   file: string,
   config: Config,
-  target: (heads: (LineHead | undefined)[]) => number,
+  target: (parsed: (LogLine | undefined)[]) => number,
   segmentBytes = SEGMENT_BYTES,
   /** Observations whose decisions the caller wants, filled in: the fold starts before the first of them. */
   wanted?: Map<string, Decision>,
 ): SegmentFold {
   for (let bytes = FIRST_READ; ; bytes *= 4) {
     const { lines, fromStart, size } = readTail(file, bytes, segmentBytes);
-    const read = lines.map(headOf);
-    const heads = read.map((r) => r.head);
-    const whole = (i: number) => {
-      const r = read[i]!;
-      if (!('line' in r)) r.line = parseLine(lines[i]!);
-      return r.line;
-    };
-    const mine = target(heads);
-    const seal = heads.findIndex((l) => l?.t === 's');
+    const parsed = lines.map(parseLine);
+    const mine = target(parsed);
+    const seal = parsed.findIndex((l) => l?.t === 's');
     if (mine === -1) {
       if (fromStart) {
         if (seal !== -1) return { late: true }; // written into a segment already sealed and compacted
@@ -261,34 +224,26 @@ export function foldSegment(
     }
     if (seal !== -1 && seal < mine) return { late: true };
     const position = new Map<string, number>();
-    for (const [i, l] of heads.entries()) if (l?.t === 'o' && l.id !== undefined && i <= mine) position.set(l.id, i);
+    for (const [i, l] of parsed.entries()) if (l?.t === 'o' && i <= mine) position.set(l.id, i);
     // a checkpoint another process made after one of the wanted observations would skip its decision
     let first = mine;
     if (wanted) for (const id of wanted.keys()) first = Math.min(first, position.get(id) ?? mine);
-    // the usable checkpoints, the latest first (the first written of those after one observation), until one reads
-    const usable: [at: number, index: number][] = [];
-    heads.forEach((l, i) => {
-      if (l?.t !== 'c' || l.after === undefined) return;
-      const at = l.after === '' ? i : position.get(l.after);
-      if (at !== undefined && (at < first || (at === first && l.after === ''))) usable.push([at, i]);
-    });
-    usable.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
     let from = -1;
     let state: State | undefined;
-    for (const [at, i] of usable) {
-      const l = whole(i);
-      if (l?.t !== 'c' || !isState(l.s)) continue;
-      from = at;
-      state = l.s;
-      break;
-    }
+    parsed.forEach((l, i) => {
+      if (l?.t !== 'c' || !isState(l.s)) return;
+      const at = l.after === '' ? i : position.get(l.after);
+      if (at !== undefined && (at < first || (at === first && l.after === '')) && at > from) {
+        from = at;
+        state = l.s;
+      }
+    });
     if (!state && !fromStart) continue;
     let current = state ?? initialState();
     let decision: Decision = ALLOW;
     let folded = 0;
     for (let i = from + 1; i <= mine; i++) {
-      if (heads[i]?.t !== 'o') continue;
-      const l = whole(i);
+      const l = parsed[i];
       if (l?.t !== 'o' || !l.o || typeof l.o !== 'object' || !l.o.step || !l.o.agent) continue;
       const r = reduce(current, l.o, config);
       current = r.state;
@@ -302,7 +257,7 @@ export function foldSegment(
 
 /** The state just before the observation `id` of one segment, folded through `id`. */
 export function foldThrough(file: string, id: string, config: Config): Folded {
-  const r = foldSegment(file, config, (heads) => heads.findIndex((l) => l?.t === 'o' && l.id === id), Infinity);
+  const r = foldSegment(file, config, (parsed) => parsed.findIndex((l) => l?.t === 'o' && l.id === id), Infinity);
   if ('late' in r) throw new Error(`observation ${id} is not in ${file}`);
   return r;
 }
