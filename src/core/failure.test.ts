@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
   failureCause,
   failureLines,
+  failureSignature,
   isErrorAnswer,
   isUsageError,
   lastLines,
@@ -377,5 +378,36 @@ describe("a command's output without its login shell's start-up errors", () => {
     assert.equal(withoutStartupErrors(`Exit code 1\n${banner}\nboom`, 'make'), 'Exit code 1\nboom');
     // past the head, a script's error is part of what the command printed
     assert.equal(withoutStartupErrors(`built\n${banner}`, 'make'), `built\n${banner}`);
+  });
+});
+
+describe('a failure signature', () => {
+  const rust = (file: string, line: number) =>
+    `error[E0308]: mismatched types\n  --> ${file}:${line}:9\n\n` +
+    'error: could not compile `app` due to 1 previous error';
+  const python = (file: string, line: number) =>
+    `Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    main()\n` +
+    `  File "${file}", line ${line}, in main\nTypeError: unsupported operand type(s) for +: 'int' and 'str'`;
+  const node = (file: string, line: number) =>
+    `TypeError: Cannot read properties of undefined (reading 'trim')\n    at format (${file}:${line}:20)\n` +
+    '    at main (/home/dev/proj/index.js:9:3)';
+  const java = (file: string, line: number) =>
+    `Exception in thread "main" java.lang.NullPointerException\n\tat app.Main.run(${file}:${line})\n` +
+    '\tat app.Main.main(Main.java:3)';
+
+  it('holds where the failure is, said on a line of its own: another file is another failure', () => {
+    for (const [name, at] of Object.entries({ rust, python, node, java })) {
+      assert.equal(failureSignature(at('src/a.x', 4)), failureSignature(at('src/a.x', 9)), `${name}: lines shift`);
+      assert.notEqual(failureSignature(at('src/a.x', 4)), failureSignature(at('src/b.x', 4)), `${name}: another file`);
+    }
+  });
+
+  it("takes rustc's first location and a stack's top frame, and a Python traceback's innermost frame", () => {
+    const two = (a: string, b: string) => `${rust(a, 1)}\n${rust(b, 2)}`;
+    assert.equal(failureSignature(two('src/a.rs', 'src/b.rs')), failureSignature(two('src/a.rs', 'src/c.rs')));
+    const framesBelow = node('src/m.js', 4).replace('index.js', 'other.js');
+    assert.equal(failureSignature(node('src/m.js', 4)), failureSignature(framesBelow));
+    const callerElsewhere = python('src/core.py', 10).replace('"app.py"', '"cli.py"');
+    assert.equal(failureSignature(python('src/core.py', 10)), failureSignature(callerElsewhere));
   });
 });

@@ -78,13 +78,46 @@ export function lastLines(text: string, n: number): string[] {
   }
 }
 
-/** A failure signature: the error lines, or the output's last lines when none look like errors. */
+/**
+ * Where a failure is, where the output says so on a line of its own rather than on its error line (as tsc, go
+ * and gcc do): rustc's first `--> src/a.rs:4:9`, a stack's top frame (`at format (src/m.js:4:20)` in node,
+ * `at app.Main.run(Main.java:12)` in Java), the innermost frame of a Python traceback (its last
+ * `File "app/x.py", line 12`). The file alone: lines shift with every edit.
+ */
+const LOCATION = regex(
+  'gm',
+  /^\s*/,
+  anyOf(
+    /--> (\S+?):\d+(?::\d+)?/,
+    /at (?:[^\s()]+ \(|[\w$.<>]+\()?([^\s()]+?):\d+(?::\d+)?\)?/,
+    /File "([^"\n]+)", line \d+/,
+  ),
+);
+
+function failureLocation(text: string): string | undefined {
+  if (!text.includes('--> ') && !text.includes('at ') && !text.includes('File "')) return undefined;
+  let top: string | undefined;
+  let innermost: string | undefined;
+  for (const m of text.matchAll(LOCATION)) {
+    if (m[3] !== undefined) innermost = m[3];
+    else top ??= m[1] ?? m[2];
+  }
+  return top ?? innermost;
+}
+
+/**
+ * A failure signature: the error lines, or the output's last lines when none look like errors; and where the
+ * failure is when that is said apart: one error fixed and the same kind of error in the next file is another
+ * failure, as it is where the error line names its file.
+ */
 export function failureSignature(text: string): string {
   const lines = failureLines(text);
-  const tail = lastLines(text, 3).join('\n').replace(LINE_NUMBER, ':N');
+  const at = failureLocation(text);
+  const where = at === undefined ? [] : [`at ${at}`];
   // an exit code alone says nothing about which failure it was: two different failures would share it
-  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return lines.map(plainLine).join('\n');
-  return [...lines, tail].map(plainLine).join('\n');
+  if (lines.length > 0 && !lines.every((l) => GENERIC.test(l))) return [...lines, ...where].map(plainLine).join('\n');
+  const tail = lastLines(text, 3).join('\n').replace(LINE_NUMBER, ':N');
+  return [...lines, tail, ...where].map(plainLine).join('\n');
 }
 
 /**

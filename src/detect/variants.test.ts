@@ -237,6 +237,28 @@ describe('not one thing: healthy work that looks alike', () => {
     assert.deepEqual(s.actions(), []);
   });
 
+  it('errors fixed one at a time, the next one of the same kind in another file, are work', () => {
+    // rustc names the file on a line of its own (tsc and go on the error line): the next file is the next error
+    const rustc = (i: number) =>
+      `error[E0308]: mismatched types\n  --> src/r${i + 1}.rs:${4 + i}:9\n\n` +
+      'error: could not compile `app` (bin "app") due to 1 previous error';
+    const s = new Session();
+    s.prompt();
+    times(5, (i) => {
+      s.call('Edit', { file_path: `${P}/src/r${i}.rs`, old_string: `a${i}`, new_string: `b${i}` }, 'ok');
+      s.bash('cargo build', rustc(i), false);
+    });
+    assert.deepEqual(s.timeline, []);
+    // the same error in the same file after each edit is one the edits do not reach
+    const stuck = new Session();
+    stuck.prompt();
+    times(5, (i) => {
+      stuck.call('Edit', { file_path: `${P}/src/lib.rs`, old_string: `a${i}`, new_string: `b${i}` }, 'ok');
+      stuck.bash('cargo build', rustc(i).replace(`src/r${i + 1}.rs`, 'src/lib.rs'), false);
+    });
+    assert.deepEqual(stuck.timeline, ['nudge@8']);
+  });
+
   it('a dev server killed and restarted after each edit is work', () => {
     const s = new Session();
     s.prompt();
