@@ -20,6 +20,26 @@ describe('what a shell command is', () => {
     assert.equal(shell('pm2 restart web && curl -I https://example.com').cls, 'exec');
   });
 
+  it('a request is at its address, whichever client asks it, and this machine is one by any of its names', () => {
+    const intents = (c: string) => shell(c).intents;
+    for (const c of [
+      'curl http://localhost:8080/api/items',
+      'curl -v http://127.0.0.1:8080/api/items/',
+      'wget -qO- "http://localhost:8080/api/items?page=2"',
+      'http GET :8080/api/items',
+      'curl -s 0.0.0.0:8080/api/items',
+    ])
+      assert.deepEqual(intents(c), ['localhost:8080/api/items'], c);
+    assert.deepEqual(shell('wget -qO- https://api.example.com/v1/me').programs, ['wget']);
+    assert.notDeepEqual(intents('curl localhost:8080/api/items'), intents('curl localhost:8081/api/items'));
+    // a repository's URL is what git acts on, not a page
+    assert.deepEqual(intents('git clone https://github.com/me/app'), ['git github.com/me/app']);
+  });
+
+  it("Compose's two names are one tool", () => {
+    assert.deepEqual(shell('docker-compose up -d').intents, shell('docker compose up -d').intents);
+  });
+
   it('one intent through wrappers, shells and quoting; versions alike, other numbers kept', () => {
     const intents = (c: string) => shell(c).intents;
     assert.deepEqual(intents('adb devices'), ['adb devices']);

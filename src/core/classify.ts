@@ -438,10 +438,23 @@ const INERT = wordSet(
   true,
 );
 
-/** A word as an intent's object: a path by its name, a URL by its host and path, versions alike. */
+/** A URL's host and path (its query and fragment left out), with a scheme or, for this machine, without one. */
+const ADDRESS =
+  /^(?:[a-z]+:\/\/([^/?#\s]+)|((?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d+)?)(?=[/?#]|$))([^?#]*)/i;
+/** This machine by any of its names: `127.0.0.1:8080` is `localhost:8080`. */
+const LOOPBACK = /^(?:127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?=:|$)/;
+
+/** A word as an address: its host and path, this machine by one name (as httpie's `:8080/items` means it). */
+function addressOf(word: string): string | undefined {
+  const m = ADDRESS.exec(/^:\d+(?:[/?#]|$)/.test(word) ? `localhost${word}` : word);
+  if (!m) return undefined;
+  const host = (m[1] ?? m[2]!).toLowerCase().replace(LOOPBACK, 'localhost');
+  return `${host}${m[3]!.replace(/\/$/, '')}`;
+}
+
+/** A word as an intent's object: a path by its name, an address by its host and path, versions alike. */
 function objectWord(word: string): string {
-  const url = word.includes('://') ? /^[a-z]+:\/\/([^/?#]+)([^?#]*)/i.exec(word) : null;
-  const w = url ? `${url[1]}${url[2]?.replace(/\/$/, '') ?? ''}` : base(word.replace(/[/\\]+$/, ''));
+  const w = addressOf(word) ?? base(word.replace(/[/\\]+$/, ''));
   // versions alike (`24.12.0`, `v24.12.0`), other numbers kept: job 41 and job 42 are two things
   return w.toLowerCase().replace(/\bv?\d+(?:\.\d+)+\b/g, '#');
 }
@@ -452,9 +465,11 @@ function objectWord(word: string): string {
  */
 function intentOf(words: readonly string[], fed: boolean): string | undefined {
   const [program = '', ...args] = words;
-  const verb = base(program)
+  const name = base(program)
     .toLowerCase()
     .replace(/\.exe$/, '');
+  // one tool by two names: Compose's first release, a program of its own, and the docker plugin that replaced it
+  const verb = name === 'docker-compose' ? 'docker' : name;
   if (INERT.test(verb) || POLLERS.test(verb) || verb === '') return undefined;
   // a word after a long flag is most likely its value (`--ext .ts`), not what the command acts on
   const plain = args.filter(
@@ -473,7 +488,10 @@ function intentOf(words: readonly string[], fed: boolean): string | undefined {
     if (fed) return undefined;
   }
   const object = plain.at(-1);
-  return object === undefined ? verb : `${verb} ${objectWord(object)}`;
+  if (object === undefined) return verb;
+  // a request is at its address whichever client asks it: curl, wget, httpie, PowerShell's Invoke-WebRequest
+  if (PROBES.test(verb) && addressOf(object) !== undefined) return objectWord(object);
+  return `${verb} ${objectWord(object)}`;
 }
 
 /** A command handed whole to a shell, `bash -lc 'npm test'` or `powershell -Command "..."`, as the script it runs. */
@@ -558,7 +576,8 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     if (intent !== undefined) {
       const set = into(simple, look !== undefined);
       set.intents.add(intent);
-      set.programs.add(intent.split(' ', 1)[0]!);
+      // a request's intent is its address alone: its program is still the client
+      set.programs.add(PROBES.test(verb) && !intent.includes(' ') ? verb.toLowerCase() : intent.split(' ', 1)[0]!);
     }
     if (
       verb === 'cd' ||

@@ -176,6 +176,15 @@ describe('failureCause and isUsageError', () => {
     assert.notEqual(failureCause('$ timeout 8 curl -s localhost:8000\nExit code 2'), 'timeout');
   });
 
+  it('sudo that could not ask for the password, or may not be used, had no permission', () => {
+    const noTerminal =
+      'sudo: a terminal is required to read the password; either use the -S option to read from standard input or ' +
+      'configure an askpass helper\nsudo: a password is required';
+    assert.equal(failureCause(noTerminal, 'sudo docker compose up -d'), 'permission');
+    assert.equal(failureCause('dev is not in the sudoers file.  This incident will be reported.'), 'permission');
+    assert.notEqual(failureCause('$ sudo apt-get install -y jq\nE: Unable to locate package jq'), 'permission');
+  });
+
   it('a notice is not why a call failed', () => {
     const dropped = 'NOTICE:  index "idx_embedding" does not exist, skipping\nERROR:  syntax error at or near "VECTOR"';
     assert.notEqual(failureCause(dropped), 'no-such-file');

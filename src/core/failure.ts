@@ -260,8 +260,24 @@ const CAUSES = [
   ],
   [
     'permission',
-    ['permission denied', 'eacces', 'operation not permitted', 'eperm', 'access is denied', 'access denied', 'sandbox'],
-    /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied|\bsandbox\b.*\bDenied\b/i,
+    [
+      'permission denied',
+      'eacces',
+      'operation not permitted',
+      'eperm',
+      'access is denied',
+      'access denied',
+      'sandbox',
+      'sudo: a ',
+      'sudoers',
+    ],
+    either(
+      'i',
+      /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied/,
+      /\bsandbox\b.*\bDenied\b/,
+      // sudo that could not ask for the password, or may not be used: the permission was not had
+      /\bsudo: a (?:terminal|password) is required|\bis not in the sudoers file\b/,
+    ),
   ],
   [
     'auth',

@@ -37,6 +37,34 @@ describe('one thing, tried in different ways', () => {
     assert.match(d.message ?? '', /`adb` is not found: tried 3 ways/);
   });
 
+  it('an endpoint asked through curl, again by its address, then through wget, refused each time, is retried', () => {
+    const s = new Session();
+    s.prompt();
+    const refused = (host: string) =>
+      `curl: (7) Failed to connect to ${host} port 8080 after 0 ms: Couldn't connect to server`;
+    s.bash('curl http://localhost:8080/api/items', refused('localhost'), false);
+    s.bash(
+      'curl -v http://127.0.0.1:8080/api/items',
+      `* connect to 127.0.0.1 port 8080 failed\n${refused('127.0.0.1')}`,
+      false,
+    );
+    const d = s.bash('wget -O- http://localhost:8080/api/items', 'failed: Connection refused.', false);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`localhost:8080\/api\/items` fails \(connection refused\): tried 3 ways/);
+  });
+
+  it('containers started through docker compose, sudo and docker-compose, denied each time, are not permitted', () => {
+    const s = new Session();
+    s.prompt();
+    const socket =
+      'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock';
+    s.bash('docker compose up -d', socket, false);
+    s.bash('sudo docker compose up -d', 'sudo: a terminal is required to read the password', false);
+    const d = s.bash('docker-compose up -d', 'PermissionError: [Errno 13] Permission denied', false);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /fails \(permission denied\): tried 3 ways/);
+  });
+
   it("a service's status asked three ways, refused its socket each time, is retried, not waited on", () => {
     const s = new Session();
     s.prompt();
