@@ -36,8 +36,15 @@ describe('what a shell command is', () => {
     assert.deepEqual(intents('git clone https://github.com/me/app'), ['git github.com/me/app']);
   });
 
-  it("Compose's two names are one tool", () => {
+  it('one tool by other names is one intent, and still its own program', () => {
     assert.deepEqual(shell('docker-compose up -d').intents, shell('docker compose up -d').intents);
+    // the package managers of one package.json: its installs and its scripts
+    for (const c of ['yarn install', 'pnpm install']) assert.deepEqual(shell(c).intents, ['npm install'], c);
+    assert.deepEqual(shell('yarn build').intents, shell('npm run build').intents);
+    assert.deepEqual(shell('pip3.12 install requests').intents, shell('pip install requests').intents);
+    // a program that is not there is named as it was called
+    assert.deepEqual(shell('yarn install').programs, ['yarn']);
+    assert.deepEqual(shell('docker-compose up -d').programs, ['docker-compose']);
   });
 
   it('one intent through wrappers, shells and quoting; versions alike, other numbers kept', () => {

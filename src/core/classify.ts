@@ -438,6 +438,25 @@ const INERT = wordSet(
   true,
 );
 
+/**
+ * One tool by other names, for what an intent acts through: Compose's first release (a program of its own) and
+ * the docker plugin that replaced it; the package managers that run one package.json's installs and scripts.
+ */
+const SAME_TOOL: Readonly<Record<string, string>> = { 'docker-compose': 'docker', yarn: 'npm', pnpm: 'npm' };
+/** pip by its Python's version: `pip3`, `pip3.12`. */
+const PIP = /^pip\d?(?:\.\d+)?$/;
+
+/** A program by its name, however the command spelled its path: `/usr/bin/git`, `C:\\tools\\adb.exe`. */
+function programName(program: string): string {
+  return base(program)
+    .toLowerCase()
+    .replace(/\.exe$/, '');
+}
+
+function sameTool(name: string): string {
+  return SAME_TOOL[name] ?? (name.startsWith('pip') && PIP.test(name) ? 'pip' : name);
+}
+
 /** A URL's host and path (its query and fragment left out), with a scheme or, for this machine, without one. */
 const ADDRESS =
   /^(?:[a-z]+:\/\/([^/?#\s]+)|((?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d+)?)(?=[/?#]|$))([^?#]*)/i;
@@ -465,11 +484,7 @@ function objectWord(word: string): string {
  */
 function intentOf(words: readonly string[], fed: boolean): string | undefined {
   const [program = '', ...args] = words;
-  const name = base(program)
-    .toLowerCase()
-    .replace(/\.exe$/, '');
-  // one tool by two names: Compose's first release, a program of its own, and the docker plugin that replaced it
-  const verb = name === 'docker-compose' ? 'docker' : name;
+  const verb = sameTool(programName(program));
   if (INERT.test(verb) || POLLERS.test(verb) || verb === '') return undefined;
   // a word after a long flag is most likely its value (`--ext .ts`), not what the command acts on
   const plain = args.filter(
@@ -576,8 +591,11 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     if (intent !== undefined) {
       const set = into(simple, look !== undefined);
       set.intents.add(intent);
-      // a request's intent is its address alone: its program is still the client
-      set.programs.add(PROBES.test(verb) && !intent.includes(' ') ? verb.toLowerCase() : intent.split(' ', 1)[0]!);
+      // the program itself where the intent names it otherwise: a tool by another of its names, a request by its
+      // address alone (`yarn` is not found, though `yarn install` and `npm install` are one intent)
+      const own = programName(verb);
+      const named = intent.split(' ', 1)[0]!;
+      set.programs.add(named === sameTool(own) || (PROBES.test(own) && !intent.includes(' ')) ? own : named);
     }
     if (
       verb === 'cd' ||

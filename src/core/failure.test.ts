@@ -176,6 +176,18 @@ describe('failureCause and isUsageError', () => {
     assert.notEqual(failureCause('$ timeout 8 curl -s localhost:8000\nExit code 2'), 'timeout');
   });
 
+  it('a host this machine cannot reach is one cause, however each client words it', () => {
+    for (const out of [
+      'npm ERR! network request to https://registry.npmjs.org/react failed, reason: getaddrinfo ENOTFOUND npmjs.org',
+      'error An unexpected error occurred: "https://registry.yarnpkg.com/react: getaddrinfo EAI_AGAIN yarnpkg.com".',
+      'curl: (6) Could not resolve host: api.example.com',
+      'ssh: Could not resolve hostname db1: Temporary failure in name resolution',
+      "fatal: unable to access 'https://github.com/a/b/': Failed to connect to github.com: Network is unreachable",
+    ])
+      assert.equal(failureCause(out), 'unreachable', out);
+    assert.equal(failureCause('curl: (7) Failed to connect to localhost port 8080: Connection refused'), 'refused');
+  });
+
   it('sudo that could not ask for the password, or may not be used, had no permission', () => {
     const noTerminal =
       'sudo: a terminal is required to read the password; either use the -S option to read from standard input or ' +

@@ -244,6 +244,17 @@ const CAUSES = [
     ['eaddrinuse', 'in use', 'only one usage of each socket address'],
     /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i,
   ],
+  // the host is not there for this machine: its name does not resolve, or no route leads to it
+  [
+    'unreachable',
+    ['enotfound', 'eai_again', 'resolve', 'name resolution', 'name or service', 'nodename', 'unreach', 'no route'],
+    either(
+      'i',
+      /getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|Could not resolve (?:host|hostname)\b|Temporary failure in name resolution/,
+      /Name or service not known|nodename nor servname provided|Network is unreachable|ENETUNREACH|EHOSTUNREACH/,
+      /No route to host/,
+    ),
+  ],
   [
     'refused',
     ['econnre', 'refused', 'connect'],
@@ -312,6 +323,7 @@ const CAUSES = [
 export const CAUSE_WORDS: Record<string, string> = {
   'command-not-found': 'not found',
   'port-in-use': 'port already in use',
+  unreachable: 'host unreachable',
   refused: 'connection refused',
   duplicate: 'already exists',
   permission: 'permission denied',

@@ -53,6 +53,21 @@ describe('one thing, tried in different ways', () => {
     assert.match(d.message ?? '', /`localhost:8080\/api\/items` fails \(connection refused\): tried 3 ways/);
   });
 
+  it('dependencies installed with npm, yarn, then pnpm, the registry unreachable each time, are one install', () => {
+    const s = new Session();
+    s.prompt();
+    const offline = (host: string) => `getaddrinfo ENOTFOUND ${host}`;
+    s.bash('npm install', `npm ERR! code ENOTFOUND\nnpm ERR! network ${offline('registry.npmjs.org')}`, false);
+    s.bash('yarn install', `error An unexpected error occurred: "${offline('registry.yarnpkg.com')}".`, false);
+    const d = s.bash(
+      'pnpm install',
+      ` ERR_PNPM_META_FETCH_FAIL  GET ... reason: ${offline('registry.npmjs.org')}`,
+      false,
+    );
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`npm install` fails \(host unreachable\): tried 3 ways/);
+  });
+
   it('containers started through docker compose, sudo and docker-compose, denied each time, are not permitted', () => {
     const s = new Session();
     s.prompt();
