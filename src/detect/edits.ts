@@ -7,11 +7,20 @@ function refusedEdit(e: Entry): boolean {
   return e.rejected === true || (e.cls === 'edit' && e.malformed === true);
 }
 
-/** Edits the tool refused again and again with no edit landing in between: resubmitting instead of reading why. */
+/**
+ * An edit of a file that may not be written (`EACCES`, `Permission denied`, whichever tool or shell wrote it):
+ * repeated only by other such refusals, as a write refused and then one mistyped are two different mistakes.
+ */
+function deniedWrite(e: Entry): boolean {
+  return e.cls === 'edit' && e.ok === false && e.cause === 'permission' && !refusedEdit(e);
+}
+
+/** Edits refused again and again with no edit landing in between: resubmitting instead of reading why. */
 export const editRejected: Signal = (window) => {
   const last = window.at(-1);
-  if (!last || !refusedEdit(last)) return undefined;
-  const calls = recentSince(window, refusedEdit);
+  const kind = last && deniedWrite(last) ? deniedWrite : refusedEdit;
+  if (!last || !kind(last)) return undefined;
+  const calls = recentSince(window, kind);
   const n = attempts(calls);
   return n >= 2 ? { code: 'EDIT_REJECTED', value: n, calls, detail: 'rejected each time' } : undefined;
 };

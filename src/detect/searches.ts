@@ -21,9 +21,14 @@ function foundNothing(e: Entry): boolean {
 function sameLookup(a: Entry, b: Entry): boolean {
   if (a.target !== b.target) return false;
   // A lookup that names no term asks the place what it holds: the same question only from the same program, or
-  // failing alike (`ls`, `cat package.json`, `git status`, each failing bare once the folder is gone)
+  // failing alike (`ls`, `cat package.json`, `git status`, each failing bare once the folder is gone; a file that
+  // is not there, read with the agent's Read tool and then with `cat`)
   if (a.term === undefined || b.term === undefined)
-    return a.term === b.term && a.tool === b.tool && (sameProgram(a, b) || (a.ok === false && b.ok === false));
+    return (
+      a.term === b.term &&
+      ((a.tool === b.tool && sameProgram(a, b)) ||
+        (a.ok === false && b.ok === false && (a.tool === b.tool || a.cause === b.cause)))
+    );
   return similarity(a.term, b.term) >= REWORDED;
 }
 

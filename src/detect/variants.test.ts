@@ -437,6 +437,20 @@ describe('a request that asks for a URL is a lookup', () => {
 });
 
 describe('lookups that move but never find anything, and rounds that fail alike', () => {
+  it('a file that is not there, read with the Read tool, then cat, then head, is one lookup finding nothing', () => {
+    const s = new Session();
+    s.prompt();
+    s.call('Read', { file_path: `${P}/config/app.yaml` }, 'File does not exist.', false);
+    s.bash('cat config/app.yaml', 'cat: config/app.yaml: No such file or directory', false);
+    const d = s.bash(
+      'head -50 ./config/app.yaml',
+      "head: cannot open './config/app.yaml': No such file or directory",
+      false,
+    );
+    assert.equal(d.action, 'nudge');
+    assert.equal(d.signals[0]!.code, 'EMPTY_RESULT');
+  });
+
   const GUESSES = ['docs/api', 'api/docs', 'reference', 'docs/reference/api', 'developers/api', 'docs/rest'];
   /** Pages of one site guessed one after another, each a 404. */
   const guessPages = (pages: readonly string[]) => {
@@ -525,6 +539,31 @@ describe('lookups that move but never find anything, and rounds that fail alike'
 });
 
 describe('edits whose effect never shows', () => {
+  it('a file that may not be written, written with Write, a redirect and tee, is an edit refused each time', () => {
+    const s = new Session();
+    s.prompt();
+    const site = '/etc/nginx/sites-available/app';
+    s.call('Write', { file_path: site, content: 'server {}' }, `EACCES: permission denied, open '${site}'`, false);
+    s.bash(`echo 'server {}' > ${site}`, `bash: ${site}: Permission denied`, false);
+    const d = s.bash(`echo 'server {}' | tee ${site}`, `tee: ${site}: Permission denied`, false);
+    assert.equal(d.action, 'nudge');
+    assert.equal(d.signals[0]!.code, 'EDIT_REJECTED');
+  });
+
+  it('a write refused, then one the shell could not parse, then refused again, is two refusals and a mistake', () => {
+    const s = new Session();
+    s.prompt();
+    const site = '/etc/nginx/sites-available/app';
+    s.bash(`cat <<'EOF' > ${site}\nserver {}\nEOF`, `/bin/bash: line 1: ${site}: Permission denied`, false);
+    s.bash(
+      `sudo bash -c 'cat <<"EOF" > ${site}\nserver { (}\nEOF'`,
+      "bash: -c: line 2: syntax error near unexpected token `('",
+      false,
+    );
+    s.bash(`echo 'server {}' > ${site}`, `bash: ${site}: Permission denied`, false);
+    assert.deepEqual(s.timeline, []);
+  });
+
   const file = `${P}/src/app.py`;
   const text = '     1\timport os\n     2\t\n     3\t\n     4\tprint(os.getcwd())';
 
