@@ -482,6 +482,23 @@ describe('lookups that move but never find anything, and rounds that fail alike'
     );
   });
 
+  it('pages guessed on the hosts of one site are one hunt: docs.example.com, api.example.com, example.com', () => {
+    const s = new Session();
+    s.prompt('find the webhook signature header in the docs');
+    const hosts = ['docs', 'docs', 'api', '', 'docs', 'developer'].map((h) => (h ? `${h}.example.com` : 'example.com'));
+    for (const [i, host] of hosts.entries())
+      s.call(
+        'WebFetch',
+        { url: `https://${host}/v${i}/webhooks`, prompt: 'signature header' },
+        'Request failed with status code 404',
+        false,
+      );
+    assert.match(
+      s.decisions.find((d) => d.action === 'nudge')?.message ?? '',
+      /no page asked of `example\.com` is there/,
+    );
+  });
+
   it('one page fetched again with reworded prompts, telling the same each time, is nudged', () => {
     const s = new Session();
     s.prompt('read the changelog');

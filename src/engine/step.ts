@@ -29,6 +29,19 @@ const FINDERS = new Set(['lsof', 'pgrep', 'pidof']);
 /** A URL's host, as a read of it names it. */
 const URL_HOST = /^https?:\/\/([^/?#\s]+)/i;
 
+/**
+ * The site a host belongs to, without a public suffix list: its last two labels (`docs.acme.dev` and `acme.dev`
+ * are one site), three where the second last is a registry's own short label (`shop.acme.co.uk`); an address
+ * or a single name (`localhost:3000`) is a site of its own.
+ */
+export function siteOf(host: string): string {
+  const name = host.replace(/:\d+$/, '');
+  if (/^[\d.]+$|^\[/.test(name) || !name.includes('.')) return host;
+  const labels = name.split('.');
+  const keep = labels.length >= 3 && labels.at(-1)!.length === 2 && labels.at(-2)!.length <= 3 ? 3 : 2;
+  return labels.slice(-keep).join('.');
+}
+
 /** An answer that says the awaited job is still under way. */
 const WAITING = /\b(?:in[_ -]progress|running|queued|pending|waiting|starting|building|deploying)\b/i;
 
@@ -138,7 +151,8 @@ function callStep(
     shape.cls === 'read' && shape.target?.slice(0, 4).toLowerCase() === 'http'
       ? URL_HOST.exec(shape.target)?.[1]?.toLowerCase()
       : undefined;
-  const looked = shape.cls === 'search' || shape.cls === 'read' ? (sought ?? host) : undefined;
+  // pages guessed on one site are one hunt, on the site's own host or another of its hosts (docs., api.)
+  const looked = shape.cls === 'search' || shape.cls === 'read' ? (sought ?? (host && siteOf(host))) : undefined;
   if (looked !== undefined) step.sought = looked.slice(0, 60);
   if (named.length > 0) step.ids = digest([...new Set(named)].sort().join(' '));
   // only calls that do something are one job done to many things; inline code is a script of its own each time
