@@ -176,6 +176,17 @@ describe('failureCause and isUsageError', () => {
     assert.notEqual(failureCause('$ timeout 8 curl -s localhost:8000\nExit code 2'), 'timeout');
   });
 
+  it("a port taken is one cause in Docker's words too", () => {
+    const bind = 'Bind for 0.0.0.0:5432 failed: port is already allocated';
+    assert.equal(
+      failureCause(
+        `Error response from daemon: driver failed programming external connectivity on endpoint db (9f2c): ${bind}`,
+      ),
+      'port-in-use',
+    );
+    assert.equal(failureCause('Error: listen EADDRINUSE: address already in use :::3000'), 'port-in-use');
+  });
+
   it('a host this machine cannot reach is one cause, however each client words it', () => {
     for (const out of [
       'npm ERR! network request to https://registry.npmjs.org/react failed, reason: getaddrinfo ENOTFOUND npmjs.org',

@@ -241,8 +241,13 @@ const CAUSES = [
   ],
   [
     'port-in-use',
-    ['eaddrinuse', 'in use', 'only one usage of each socket address'],
-    /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/i,
+    ['eaddrinuse', 'in use', 'only one usage of each socket address', 'already allocated'],
+    // Docker's words for it: `Bind for 0.0.0.0:5432 failed: port is already allocated`
+    either(
+      'i',
+      /EADDRINUSE|address already in use|port \d+ is (?:already )?in use|Only one usage of each socket address/,
+      /port is already allocated/,
+    ),
   ],
   // the host is not there for this machine: its name does not resolve, or no route leads to it
   [

@@ -133,6 +133,23 @@ describe('one thing, tried in different ways', () => {
     assert.equal(d.action, 'nudge');
   });
 
+  it('compose up plain, recreated, then after stop and rm, its port taken each time, is one attempt again', () => {
+    const s = new Session();
+    s.prompt();
+    const taken = (hash: string) =>
+      'Error response from daemon: driver failed programming external connectivity on endpoint app-db-1 ' +
+      `(${hash}): Bind for 0.0.0.0:5432 failed: port is already allocated`;
+    s.bash('docker compose up -d', taken('9f2c1a7b3d4e'), false);
+    s.bash('docker compose up -d --force-recreate', taken('1a2b3c4d5e6f'), false);
+    const d = s.bash(
+      'docker compose stop && docker compose rm -f && docker compose up -d',
+      taken('77aa88bb99cc'),
+      false,
+    );
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /fails \(port already in use\): tried 3 ways/);
+  });
+
   it('a lint script run again with only the tail length changed tells nothing new', () => {
     const s = new Session();
     s.prompt();
