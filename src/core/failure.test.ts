@@ -176,6 +176,17 @@ describe('failureCause and isUsageError', () => {
     assert.notEqual(failureCause('$ timeout 8 curl -s localhost:8000\nExit code 2'), 'timeout');
   });
 
+  it('credentials refused or not to be had are one cause: a key SSH refused, git with no terminal to ask', () => {
+    for (const out of [
+      'git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.',
+      "fatal: could not read Username for 'https://github.com': No such device or address",
+      "fatal: could not read Username for 'https://github.com': terminal prompts disabled",
+      'deploy@10.0.0.5: Permission denied (publickey,password).',
+    ])
+      assert.equal(failureCause(out), 'auth', out);
+    assert.equal(failureCause('bash: ./deploy.sh: Permission denied'), 'permission');
+  });
+
   it("a port taken is one cause in Docker's words too", () => {
     const bind = 'Bind for 0.0.0.0:5432 failed: port is already allocated';
     assert.equal(

@@ -289,7 +289,9 @@ const CAUSES = [
     ],
     either(
       'i',
-      /Permission denied|EACCES|Operation not permitted|EPERM\b|Access is denied|access denied/,
+      // not SSH's key or password refused (`Permission denied (publickey).`): credentials, as `auth` reads them
+      /Permission denied(?! \((?:publickey|password|keyboard-interactive))|EACCES|Operation not permitted|EPERM\b/,
+      /Access is denied|access denied/,
       /\bsandbox\b.*\bDenied\b/,
       // sudo that could not ask for the password, or may not be used: the permission was not had
       /\bsudo: a (?:terminal|password) is required|\bis not in the sudoers file\b/,
@@ -297,11 +299,22 @@ const CAUSES = [
   ],
   [
     'auth',
-    ['401', '403', 'unauthori', 'forbidden', 'authentication failed', 'invalid '],
+    [
+      '401',
+      '403',
+      'unauthori',
+      'forbidden',
+      'authentication failed',
+      'invalid ',
+      'could not read',
+      'permission denied (',
+    ],
     either(
       'i',
       /(?<![:.\d])\b(?:401|403)\b(?![:.]\d)|\bUnauthori[sz]ed\b|\bForbidden\b/,
       /authentication failed|invalid (?:api )?(?:key|token|credentials)/,
+      // git with no credentials to give and no terminal to ask for them; SSH refusing the key or password
+      /could not read (?:Username|Password) for\b|Permission denied \((?:publickey|password|keyboard-interactive)/,
     ),
   ],
   // a 404, not a line 404 of a stack frame (`cac.js:404:17`) nor a part of a version or a number
