@@ -36,6 +36,14 @@ describe('what a shell command is', () => {
     assert.deepEqual(intents('git clone https://github.com/me/app'), ['git github.com/me/app']);
   });
 
+  it("git's commands on the whole repository are one intent whatever remote or branch they name", () => {
+    for (const c of ['git pull', 'git pull --rebase', 'git pull origin main', 'git -C /home/dev/proj pull origin dev'])
+      assert.deepEqual(shell(c).intents, ['git pull'], c);
+    assert.deepEqual(shell('git push -u origin feature').intents, ['git push']);
+    // what the other commands act on is still their own: a file, a branch merged
+    assert.notDeepEqual(shell('git checkout src/a.ts').intents, shell('git checkout src/b.ts').intents);
+  });
+
   it('one tool by other names is one intent, and still its own program', () => {
     assert.deepEqual(shell('docker-compose up -d').intents, shell('docker compose up -d').intents);
     // the package managers of one package.json: its installs and its scripts

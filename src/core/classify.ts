@@ -443,6 +443,8 @@ const INERT = wordSet(
  * the docker plugin that replaced it; the package managers that run one package.json's installs and scripts.
  */
 const SAME_TOOL: Readonly<Record<string, string>> = { 'docker-compose': 'docker', yarn: 'npm', pnpm: 'npm' };
+/** git's commands on the whole repository: `git pull origin main` and `git pull --rebase` are one pull. */
+const GIT_WHOLE = wordSet('pull push fetch', true);
 /** pip by its Python's version: `pip3`, `pip3.12`. */
 const PIP = /^pip\d?(?:\.\d+)?$/;
 
@@ -495,6 +497,11 @@ function intentOf(words: readonly string[], fed: boolean): string | undefined {
       // a script block's brace, a lone `+`, is nothing a command acts on
       lettersAndDigits(a) !== '',
   );
+  // git's commands that act on the repository as a whole: the remote and branch they name say how, not what
+  if (verb === 'git') {
+    const sub = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-C' && args[i - 1] !== '-c');
+    if (sub !== undefined && GIT_WHOLE.test(sub)) return `git ${sub.toLowerCase()}`;
+  }
   if (INTERPRETERS.test(verb)) {
     if (inlineCode(verb, args)) return undefined;
     const script = plain.find((a) => /[./\\]/.test(a));

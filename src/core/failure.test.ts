@@ -187,6 +187,15 @@ describe('failureCause and isUsageError', () => {
     assert.equal(failureCause('bash: ./deploy.sh: Permission denied'), 'permission');
   });
 
+  it("work not yet committed in git's way is one cause, in each command's words", () => {
+    for (const out of [
+      'error: Your local changes to the following files would be overwritten by merge:\n\tsrc/app.py\nAborting',
+      'error: cannot pull with rebase: You have unstaged changes.\nerror: please commit or stash them.',
+      'error: The following untracked working tree files would be overwritten by checkout:\n\tnotes.md',
+    ])
+      assert.equal(failureCause(out), 'uncommitted', out);
+  });
+
   it("a port taken is one cause in Docker's words too", () => {
     const bind = 'Bind for 0.0.0.0:5432 failed: port is already allocated';
     assert.equal(

@@ -269,6 +269,16 @@ const CAUSES = [
       /Failed to connect|could not connect to|Unable to connect/,
     ),
   ],
+  // git refusing to touch work not yet committed, in each command's words
+  [
+    'uncommitted',
+    ['local changes', 'unstaged changes', 'commit your changes or stash', 'would be overwritten'],
+    either(
+      'i',
+      /Your local changes to the following files would be overwritten|You have unstaged changes/,
+      /Please commit your changes or stash them|untracked working tree files would be overwritten/,
+    ),
+  ],
   [
     'duplicate',
     ['duplicate', 'unique constraint failed', 'e11000', 'already exists'],
@@ -343,6 +353,7 @@ export const CAUSE_WORDS: Record<string, string> = {
   'port-in-use': 'port already in use',
   unreachable: 'host unreachable',
   refused: 'connection refused',
+  uncommitted: 'local changes in the way',
   duplicate: 'already exists',
   permission: 'permission denied',
   auth: 'not authorised',

@@ -133,6 +133,17 @@ describe('one thing, tried in different ways', () => {
     assert.equal(d.action, 'nudge');
   });
 
+  it('a pull refused for local changes, again with --rebase, then from origin, is one pull refused each time', () => {
+    const s = new Session();
+    s.prompt();
+    const merge = 'error: Your local changes to the following files would be overwritten by merge:\n\tsrc/app.py';
+    s.bash('git pull', merge, false);
+    s.bash('git pull --rebase', 'error: cannot pull with rebase: You have unstaged changes.', false);
+    const d = s.bash('git pull origin main', merge, false);
+    assert.equal(d.action, 'nudge');
+    assert.match(d.message ?? '', /`git pull` fails \(local changes in the way\): tried 3 ways/);
+  });
+
   it('compose up plain, recreated, then after stop and rm, its port taken each time, is one attempt again', () => {
     const s = new Session();
     s.prompt();
