@@ -152,6 +152,11 @@ function causeAsItsExpression(t: string): void {
   else assert.ok(!CAUSES.some(([c]) => c === got), t);
 }
 
+/** Outputs that each say, in words of their own, one cause. */
+function causeOfEach(cause: string, outputs: readonly string[]): void {
+  for (const out of outputs) assert.equal(failureCause(out), cause, out);
+}
+
 describe('failureCause and isUsageError', () => {
   it("a login shell's start-up errors are not the command's cause; the shell's own errors are", () => {
     const banner = '/opt/homebrew/Library/Homebrew/cmd/shellenv.sh: line 18: /bin/ps: Operation not permitted';
@@ -177,23 +182,21 @@ describe('failureCause and isUsageError', () => {
   });
 
   it('credentials refused or not to be had are one cause: a key SSH refused, git with no terminal to ask', () => {
-    for (const out of [
+    causeOfEach('auth', [
       'git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.',
       "fatal: could not read Username for 'https://github.com': No such device or address",
       "fatal: could not read Username for 'https://github.com': terminal prompts disabled",
       'deploy@10.0.0.5: Permission denied (publickey,password).',
-    ])
-      assert.equal(failureCause(out), 'auth', out);
+    ]);
     assert.equal(failureCause('bash: ./deploy.sh: Permission denied'), 'permission');
   });
 
   it("work not yet committed in git's way is one cause, in each command's words", () => {
-    for (const out of [
+    causeOfEach('uncommitted', [
       'error: Your local changes to the following files would be overwritten by merge:\n\tsrc/app.py\nAborting',
       'error: cannot pull with rebase: You have unstaged changes.\nerror: please commit or stash them.',
       'error: The following untracked working tree files would be overwritten by checkout:\n\tnotes.md',
-    ])
-      assert.equal(failureCause(out), 'uncommitted', out);
+    ]);
   });
 
   it("a port taken is one cause in Docker's words too", () => {
@@ -208,14 +211,13 @@ describe('failureCause and isUsageError', () => {
   });
 
   it('a host this machine cannot reach is one cause, however each client words it', () => {
-    for (const out of [
+    causeOfEach('unreachable', [
       'npm ERR! network request to https://registry.npmjs.org/react failed, reason: getaddrinfo ENOTFOUND npmjs.org',
       'error An unexpected error occurred: "https://registry.yarnpkg.com/react: getaddrinfo EAI_AGAIN yarnpkg.com".',
       'curl: (6) Could not resolve host: api.example.com',
       'ssh: Could not resolve hostname db1: Temporary failure in name resolution',
       "fatal: unable to access 'https://github.com/a/b/': Failed to connect to github.com: Network is unreachable",
-    ])
-      assert.equal(failureCause(out), 'unreachable', out);
+    ]);
     assert.equal(failureCause('curl: (7) Failed to connect to localhost port 8080: Connection refused'), 'refused');
   });
 
