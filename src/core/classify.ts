@@ -598,11 +598,10 @@ function classifyShell(command: string, depth = 0, powershell = POWERSHELL.test(
     if (intent !== undefined) {
       const set = into(simple, look !== undefined);
       set.intents.add(intent);
-      // the program itself where the intent names it otherwise: a tool by another of its names, a request by its
-      // address alone (`yarn` is not found, though `yarn install` and `npm install` are one intent)
+      // the program as called (`yarn` is not found, though `yarn install` is `npm install`), or the script an
+      // interpreter runs, which is its intent
       const own = programName(verb);
-      const named = intent.split(' ', 1)[0]!;
-      set.programs.add(named === sameTool(own) || (PROBES.test(own) && !intent.includes(' ')) ? own : named);
+      set.programs.add(INTERPRETERS.test(own) ? intent.split(' ', 1)[0]! : own);
     }
     if (
       verb === 'cd' ||

@@ -95,7 +95,9 @@ const LOCATION = regex(
 );
 
 function failureLocation(text: string): string | undefined {
-  if (!text.includes('--> ') && !text.includes('at ') && !text.includes('File "')) return undefined;
+  // each form is indented under its error: a frame's `at` follows a space or a tab
+  if (!text.includes('--> ') && !text.includes(' at ') && !text.includes('\tat ') && !text.includes('File "'))
+    return undefined;
   let top: string | undefined;
   let innermost: string | undefined;
   for (const m of text.matchAll(LOCATION)) {

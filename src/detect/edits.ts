@@ -18,8 +18,9 @@ function deniedWrite(e: Entry): boolean {
 /** Edits refused again and again with no edit landing in between: resubmitting instead of reading why. */
 export const editRejected: Signal = (window) => {
   const last = window.at(-1);
-  const kind = last && deniedWrite(last) ? deniedWrite : refusedEdit;
-  if (!last || !kind(last)) return undefined;
+  if (!last) return undefined;
+  const kind = deniedWrite(last) ? deniedWrite : refusedEdit;
+  if (!kind(last)) return undefined;
   const calls = recentSince(window, kind);
   const n = attempts(calls);
   return n >= 2 ? { code: 'EDIT_REJECTED', value: n, calls, detail: 'rejected each time' } : undefined;
